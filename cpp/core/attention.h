@@ -1,0 +1,99 @@
+// Scaled dot-product and multi-head attention, recording every intermediate matrix.
+//
+// Conventions (docs/product.md): row vectors; X_q is (m, d_model), X_kv is (n, d_model);
+// Q = X_q W_Q (m, h*d_k), K = X_kv W_K (n, h*d_k), V = X_kv W_V (n, h*d_v); head i takes columns
+// [i*d_k, (i+1)*d_k) of Q and K and [i*d_v, (i+1)*d_v) of V. Per head:
+//   S = Q_i K_i^T (m, n);  S / sqrt(d_k);  masked entries -> -inf;  A = row-softmax (m, n);
+//   O_i = A V_i (m, d_v).
+// Concat(O_1..O_h) along columns (m, h*d_v); output = Concat W_O (m, d_model), or Concat itself
+// when there is no W_O.
+//
+// A query whose keys are all masked ("fully masked row") has, by definition, a weight row of
+// zeros and therefore an output row of zeros; it is listed in Trace::fully_masked_queries.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "matrix.h"
+#include "scenario.h"
+
+namespace attn {
+
+/// Boolean (m, n) mask stored as doubles: 1 = query may attend to key, 0 = masked.
+using KeyMask = Matrix;
+
+/// The mask of a scenario: causal (query i sees keys 0..i) and/or padded keys (ignored by all).
+KeyMask build_mask(int m, int n, MaskKind kind, const std::vector<int>& padded_keys);
+
+/// Rows of `mask` that allow no key at all.
+std::vector<int> fully_masked_rows(const KeyMask& mask);
+
+// --- The operations, one function each; the trace is recorded by calling exactly these. ---
+
+/// Columns [head*width, (head+1)*width) of `m` (rows unchanged).
+Matrix head_block(const Matrix& m, int head, int width);
+/// Q_i K_i^T: (m, d_k) x (n, d_k)^T -> (m, n).
+Matrix dot_scores(const Matrix& q, const Matrix& k);
+/// scores / sqrt(d_k), same shape.
+Matrix scale_scores(const Matrix& scores, int d_k);
+/// Entries where mask is 0 become -inf; others unchanged. Same shape.
+Matrix apply_mask(const Matrix& scaled, const KeyMask& mask);
+/// Row-wise softmax over the keys, subtracting each row's maximum first. -inf entries get weight
+/// exactly 0. A row that is entirely -inf becomes a row of zeros (documented above).
+Matrix softmax_rows(const Matrix& masked);
+/// A V: (m, n) x (n, d_v) -> (m, d_v).
+Matrix weighted_sum(const Matrix& weights, const Matrix& v);
+/// Concatenation of head outputs along columns, in head order: h x (m, d_v) -> (m, h*d_v).
+Matrix concat_heads(const std::vector<Matrix>& head_outputs);
+
+/// All resolved inputs of one attention computation (what generation or the file produced).
+struct Inputs {
+  Matrix embeddings_q;   ///< (m, d_model) token embeddings before positional encoding
+  Matrix embeddings_kv;  ///< (n, d_model)
+  Matrix positional_q;   ///< (m, d_model), zeros when positional encoding is off or X given
+  Matrix positional_kv;  ///< (n, d_model)
+  Matrix x_q;            ///< (m, d_model) = embeddings_q + positional_q, or as given
+  Matrix x_kv;           ///< (n, d_model)
+  Matrix w_q, w_k;       ///< (d_model, h*d_k)
+  Matrix w_v;            ///< (d_model, h*d_v)
+  std::optional<Matrix> w_o;  ///< (h*d_v, d_model), absent = no output projection
+};
+
+/// Generates what the scenario leaves out. `s` must have passed validate().
+Inputs resolve_inputs(const Scenario& s);
+
+/// Every intermediate matrix of one head.
+struct HeadTrace {
+  Matrix q;        ///< (m, d_k)
+  Matrix k;        ///< (n, d_k)
+  Matrix v;        ///< (n, d_v)
+  Matrix scores;   ///< (m, n) raw Q K^T
+  Matrix scaled;   ///< (m, n) scores / sqrt(d_k)
+  Matrix masked;   ///< (m, n) scaled with masked entries -inf (equal to scaled without a mask)
+  Matrix weights;  ///< (m, n) row-softmax; rows sum to 1 (0 for fully masked rows)
+  Matrix output;   ///< (m, d_v) weights V
+};
+
+struct Trace {
+  Inputs inputs;
+  int d_k = 0, d_v = 0;
+  Matrix q_all;    ///< (m, h*d_k) X_q W_Q
+  Matrix k_all;    ///< (n, h*d_k) X_kv W_K
+  Matrix v_all;    ///< (n, h*d_v) X_kv W_V
+  KeyMask mask;    ///< (m, n) 1 = attend, 0 = masked (all ones without a mask)
+  bool has_mask = false;  ///< the scenario masks something (causal or any padded key)
+  std::vector<HeadTrace> heads;
+  Matrix concat;   ///< (m, h*d_v)
+  Matrix output;   ///< (m, d_model) concat W_O, or (m, h*d_v) = concat without W_O
+  std::vector<int> fully_masked_queries;  ///< queries whose every key is masked
+};
+
+/// Computes multi-head attention for a validated scenario, recording every step.
+Trace run_attention(const Scenario& s);
+
+/// The same result computed directly (no trace), in the textbook matrix form: used by tests to
+/// prove the traced output equals the direct computation.
+Matrix attention_direct(const Inputs& in, int heads, int d_k, int d_v, const KeyMask& mask);
+
+}  // namespace attn

@@ -1,0 +1,54 @@
+// Deterministic generation of embeddings and weights from a seed.
+//
+// Fully specified so that the native and the WebAssembly builds produce the same bits today and
+// later (std:: distributions differ between standard libraries, so none is used):
+//   * SplitMix64 (Steele, Lea & Flood 2014) produces 64-bit words;
+//   * a word w becomes a double in [0, 1) as (w >> 11) * 2^-53 (exact: 53 bits fit a double);
+//   * uniform(-a, a) is a * (2u - 1), one multiply and one subtract, both exact-rounded IEEE.
+// Streams:
+//   * token embedding (d_model values in [-1, 1)): stream seeded with
+//     mix(seed) ^ fnv1a64(token bytes), so a token string gets the same vector wherever it appears;
+//   * weight matrix with tag t (W_Q=1, W_K=2, W_V=3, W_O=4): stream seeded with mix(seed ^ t * golden),
+//     filled row-major with uniform(-a, a), a = sqrt(6 / (rows + cols)) (Glorot/Xavier uniform).
+// The sinusoidal positional encoding uses std::sin/std::cos/std::pow and may differ from one
+// libm to another in the last bit; it is not part of the bit-exact guarantee.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "matrix.h"
+
+namespace attn {
+
+/// SplitMix64: a 64-bit state advanced by the golden-ratio increment, then mixed.
+class SplitMix64 {
+ public:
+  explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next();
+  /// Uniform double in [0, 1): the top 53 bits of next() times 2^-53.
+  double next_unit();
+  /// Uniform double in [-a, a).
+  double next_symmetric(double a);
+
+ private:
+  std::uint64_t state_;
+};
+
+/// 64-bit FNV-1a hash of the bytes of `s`.
+std::uint64_t fnv1a64(const std::string& s);
+
+enum class WeightTag : std::uint64_t { WQ = 1, WK = 2, WV = 3, WO = 4 };
+
+/// One embedding row per token, (tokens.size(), d_model), entries in [-1, 1).
+Matrix token_embeddings(const std::vector<std::string>& tokens, int d_model, std::uint64_t seed);
+
+/// Sinusoidal positional encoding of "Attention Is All You Need", (positions, d_model):
+/// PE(p, 2i) = sin(p / 10000^(2i/d_model)), PE(p, 2i+1) = cos(p / 10000^(2i/d_model)).
+Matrix positional_encoding(int positions, int d_model);
+
+/// A (rows, cols) weight matrix from the stream of `tag`, Glorot-uniform.
+Matrix weight_matrix(int rows, int cols, std::uint64_t seed, WeightTag tag);
+
+}  // namespace attn

@@ -1,0 +1,78 @@
+// A scenario: everything needed to compute one multi-head attention, before generation.
+//
+// Mirrors the JSON scenario file (docs/scenario.md) field for field. Anything optional that is
+// absent is generated from `seed` by generator.h; explicit matrices are used exactly as given.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "matrix.h"
+
+namespace attn {
+
+enum class MaskKind { None = 0, Causal = 1 };
+
+/// How the final output projection W_O is chosen.
+enum class OutputProjection {
+  Generated = 0,  ///< absent from the file: generated from the seed
+  None = 1,       ///< `w_o: null`: output = concat (single-head "from scratch" example)
+  Given = 2,      ///< explicit matrix in `w_o`
+};
+
+struct Scenario {
+  std::vector<std::string> query_tokens;  ///< m tokens (rows of X_q); required
+  std::vector<std::string> key_tokens;    ///< n tokens (rows of X_kv); empty = self-attention
+  int d_model = 8;
+  int heads = 2;
+  int d_k = 0;  ///< 0 = d_model / heads
+  int d_v = 0;  ///< 0 = d_model / heads
+  std::uint64_t seed = 42;
+  MaskKind mask = MaskKind::None;
+  std::vector<int> padded_keys;  ///< key indices that every query ignores
+  bool positional_encoding = true;
+
+  std::optional<Matrix> x_q;   ///< (m, d_model); when given, used as is (no positional encoding)
+  std::optional<Matrix> x_kv;  ///< (n, d_model)
+  std::optional<Matrix> w_q;   ///< (d_model, h*d_k)
+  std::optional<Matrix> w_k;   ///< (d_model, h*d_k)
+  std::optional<Matrix> w_v;   ///< (d_model, h*d_v)
+  OutputProjection w_o_mode = OutputProjection::Generated;
+  std::optional<Matrix> w_o;  ///< (h*d_v, d_model), only with OutputProjection::Given
+
+  bool is_self_attention() const { return key_tokens.empty(); }
+  /// Tokens on the key/value side: key_tokens, or query_tokens in self-attention.
+  const std::vector<std::string>& kv_tokens() const {
+    return is_self_attention() ? query_tokens : key_tokens;
+  }
+  int m() const { return static_cast<int>(query_tokens.size()); }
+  int n() const { return static_cast<int>(kv_tokens().size()); }
+  int head_dim_k() const { return d_k > 0 ? d_k : d_model / heads; }
+  int head_dim_v() const { return d_v > 0 ? d_v : d_model / heads; }
+};
+
+/// Limits that keep the page responsive. Every one is checked by validate().
+struct Limits {
+  static constexpr int kMaxTokens = 48;        ///< per sentence (m and n)
+  static constexpr int kMaxTokenLength = 40;   ///< characters (bytes) in one token
+  static constexpr int kMaxDModel = 1024;
+  static constexpr int kMaxHeads = 16;
+  static constexpr int kMaxHeadDim = 512;      ///< d_k and d_v
+  static constexpr double kMaxAbsValue = 1e6;  ///< any explicit matrix entry
+  static constexpr std::uint64_t kMaxSeed = (1ULL << 53) - 1;  ///< exact in a JSON number
+};
+
+/// A rejected scenario: `field` is the scenario-file field name ("d_model", "w_q", ...);
+/// `message` names the field, the offending value and the limit, e.g.
+/// "d_model is 2000; it must be between 1 and 1024".
+struct ValidationError {
+  std::string field;
+  std::string message;
+};
+
+/// Checks every size, count, token and matrix of `s`. Returns the first violation, or nothing.
+std::optional<ValidationError> validate(const Scenario& s);
+
+}  // namespace attn

@@ -1,0 +1,123 @@
+/**
+ * Types of everything that crosses from the wasm module (cpp/bindings/bindings.cpp).
+ * Matrices are copies, never views of the wasm heap: keep them as long as you like.
+ */
+import type { Granularity, MatrixId, Stage } from "./enums";
+
+/** A dense matrix, row-major: element (r, c) is data[r * cols + c]. Masked entries are -Infinity. */
+export interface MatrixValue {
+  rows: number;
+  cols: number;
+  data: Float64Array;
+}
+
+/** Every intermediate matrix of one head (shapes for m queries, n keys). */
+export interface HeadTraceValue {
+  q: MatrixValue; // (m, d_k)
+  k: MatrixValue; // (n, d_k)
+  v: MatrixValue; // (n, d_v)
+  scores: MatrixValue; // (m, n) raw Q Kᵀ
+  scaled: MatrixValue; // (m, n) scores / √d_k
+  masked: MatrixValue; // (m, n) masked entries -Infinity
+  weights: MatrixValue; // (m, n) row softmax
+  output: MatrixValue; // (m, d_v)
+}
+
+export interface TraceValue {
+  queryTokens: string[]; // m
+  keyTokens: string[]; // n (the query tokens again in self-attention)
+  selfAttention: boolean;
+  dModel: number;
+  numHeads: number;
+  dK: number;
+  dV: number;
+  embeddingsQ: MatrixValue; // (m, d_model) before positional encoding
+  embeddingsKv: MatrixValue; // (n, d_model)
+  positionalQ: MatrixValue; // (m, d_model), zeros when off
+  positionalKv: MatrixValue; // (n, d_model)
+  xQ: MatrixValue; // (m, d_model)
+  xKv: MatrixValue; // (n, d_model)
+  wQ: MatrixValue; // (d_model, h·d_k)
+  wK: MatrixValue; // (d_model, h·d_k)
+  wV: MatrixValue; // (d_model, h·d_v)
+  wO: MatrixValue | null; // (h·d_v, d_model), null = no output projection
+  qAll: MatrixValue; // (m, h·d_k)
+  kAll: MatrixValue; // (n, h·d_k)
+  vAll: MatrixValue; // (n, h·d_v)
+  mask: MatrixValue; // (m, n) 1 = attend, 0 = masked
+  hasMask: boolean;
+  headTraces: HeadTraceValue[]; // h
+  concat: MatrixValue; // (m, h·d_v)
+  output: MatrixValue; // (m, d_model), or concat when there is no W_O
+  fullyMaskedQueries: number[]; // queries with every key masked: zero weights, zero output
+}
+
+/** Rows [row0, row0+rows), cols [col0, col0+cols), in stored (untransposed) coordinates. */
+export interface CellRange {
+  row0: number;
+  rows: number;
+  col0: number;
+  cols: number;
+}
+
+export interface OperandValue {
+  matrix: MatrixId;
+  head: number; // -1 for matrices that are not per head
+  label: string; // LaTeX, e.g. "K_{2}^{\\top}"
+  rows: number; // stored shape, before any transposition
+  cols: number;
+  transposed: boolean;
+  cells: CellRange; // read (operand) or written (result)
+}
+
+export interface StepValue {
+  stage: Stage;
+  head: number; // -1 for Concat / OutputProjection
+  query: number; // -1 for whole-matrix steps
+  operands: OperandValue[];
+  result: OperandValue;
+  shapes: string; // e.g. "Q_2 (9×64) · K_2ᵀ (64×9) → S_2 (9×9)"
+  formula: string; // LaTeX, symbols
+  formulaNumbers: string; // LaTeX, numbers substituted
+  sentence: string;
+  flagged: boolean; // touches a fully masked query
+}
+
+/** A scenario file (docs/scenario.md); snake_case as in the file. Rows of numbers for matrices. */
+export interface ScenarioFile {
+  query_tokens: string[];
+  key_tokens?: string[];
+  d_model?: number;
+  heads?: number;
+  d_k?: number;
+  d_v?: number;
+  seed?: number;
+  mask?: "none" | "causal";
+  padded_keys?: number[];
+  positional_encoding?: boolean;
+  x_q?: number[][];
+  x_kv?: number[][];
+  w_q?: number[][];
+  w_k?: number[][];
+  w_v?: number[][];
+  w_o?: number[][] | null;
+}
+
+export interface RunResult {
+  trace: TraceValue;
+  steps: StepValue[];
+}
+
+/** What the raw module's `run` returns: errors are values, never thrown numbers. */
+export type RawRunResult =
+  | ({ ok: true } & RunResult)
+  | { ok: false; error: { field: string; message: string } };
+
+/** The raw Embind module (only what we use). */
+export interface AttentionModule {
+  run(scenarioJson: string, granularity: Granularity): RawRunResult;
+  /** Enum objects as registered by Embind: `Stage.Scores.value === 3`. */
+  Stage: Record<string, { value: number }>;
+  MatrixId: Record<string, { value: number }>;
+  Granularity: Record<string, { value: number }>;
+}
