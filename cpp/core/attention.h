@@ -49,14 +49,14 @@ Matrix concat_heads(const std::vector<Matrix>& head_outputs);
 
 /// All resolved inputs of one attention computation (what generation or the file produced).
 struct Inputs {
-  Matrix embeddings_q;   ///< (m, d_model) token embeddings before positional encoding
-  Matrix embeddings_kv;  ///< (n, d_model)
-  Matrix positional_q;   ///< (m, d_model), zeros when positional encoding is off or X given
-  Matrix positional_kv;  ///< (n, d_model)
-  Matrix x_q;            ///< (m, d_model) = embeddings_q + positional_q, or as given
-  Matrix x_kv;           ///< (n, d_model)
-  Matrix w_q, w_k;       ///< (d_model, h*d_k)
-  Matrix w_v;            ///< (d_model, h*d_v)
+  Matrix embeddings_q;        ///< (m, d_model) token embeddings before positional encoding
+  Matrix embeddings_kv;       ///< (n, d_model)
+  Matrix positional_q;        ///< (m, d_model), zeros when positional encoding is off or X given
+  Matrix positional_kv;       ///< (n, d_model)
+  Matrix x_q;                 ///< (m, d_model) = embeddings_q + positional_q, or as given
+  Matrix x_kv;                ///< (n, d_model)
+  Matrix w_q, w_k;            ///< (d_model, h*d_k)
+  Matrix w_v;                 ///< (d_model, h*d_v)
   std::optional<Matrix> w_o;  ///< (h*d_v, d_model), absent = no output projection
 };
 
@@ -78,14 +78,14 @@ struct HeadTrace {
 struct Trace {
   Inputs inputs;
   int d_k = 0, d_v = 0;
-  Matrix q_all;    ///< (m, h*d_k) X_q W_Q
-  Matrix k_all;    ///< (n, h*d_k) X_kv W_K
-  Matrix v_all;    ///< (n, h*d_v) X_kv W_V
-  KeyMask mask;    ///< (m, n) 1 = attend, 0 = masked (all ones without a mask)
+  Matrix q_all;           ///< (m, h*d_k) X_q W_Q
+  Matrix k_all;           ///< (n, h*d_k) X_kv W_K
+  Matrix v_all;           ///< (n, h*d_v) X_kv W_V
+  KeyMask mask;           ///< (m, n) 1 = attend, 0 = masked (all ones without a mask)
   bool has_mask = false;  ///< the scenario masks something (causal or any padded key)
   std::vector<HeadTrace> heads;
-  Matrix concat;   ///< (m, h*d_v)
-  Matrix output;   ///< (m, d_model) concat W_O, or (m, h*d_v) = concat without W_O
+  Matrix concat;  ///< (m, h*d_v)
+  Matrix output;  ///< (m, d_model) concat W_O, or (m, h*d_v) = concat without W_O
   std::vector<int> fully_masked_queries;  ///< queries whose every key is masked
 };
 

@@ -55,12 +55,13 @@ struct Scenario {
 
 /// Limits that keep the page responsive. Every one is checked by validate().
 struct Limits {
-  static constexpr int kMaxTokens = 48;        ///< per sentence (m and n)
-  static constexpr int kMaxTokenLength = 40;   ///< characters (bytes) in one token
+  static constexpr int kMaxTokens = 48;       ///< per sentence (m and n)
+  static constexpr int kMaxTokenLength = 40;  ///< characters (bytes) in one token
   static constexpr int kMaxDModel = 1024;
   static constexpr int kMaxHeads = 16;
-  static constexpr int kMaxHeadDim = 512;      ///< d_k and d_v
-  static constexpr double kMaxAbsValue = 1e6;  ///< any explicit matrix entry
+  static constexpr int kMaxHeadDim = 512;                      ///< d_k and d_v
+  static constexpr int kMaxProjectionWidth = 1024;             ///< heads·d_k and heads·d_v
+  static constexpr double kMaxAbsValue = 1e6;                  ///< any explicit matrix entry
   static constexpr std::uint64_t kMaxSeed = (1ULL << 53) - 1;  ///< exact in a JSON number
 };
 

@@ -8,6 +8,18 @@
 // Per-matrix granularity has the same stages with one step per whole matrix per head
 // (query = -1): ProjectQ, ProjectK, ProjectV, Scores, Scale, [Mask], Softmax, WeightedSum.
 //
+// Numbering in everything shown to people (labels, subscripts, shapes, sentences): heads and tokens
+// count from 1 ("head 2", "Q_{2}", "q_{3}", "token 4"), as the seed articles do; the indices in the
+// data (Step::head, Step::query, Operand::head, CellRange) count from 0. With a single head the
+// head subscripts are left out ("Q", "K^{\\top}", "W_Q"), as in the "from scratch" example.
+// Operand labels (LaTeX): "X" (self-attention; "X_q" and "X_{kv}" in cross-attention),
+// "W_Q^{(2)}" (head 2's column block; the operand is the whole W_Q with cells on the block),
+// "Q_{2}", "K_{2}", "K_{2}^{\\top}" (transposed), "V_{2}", "S_{2}", "\\tilde{S}_{2}" (scaled),
+// "\\hat{S}_{2}" (masked), "A_{2}", "O_{2}", "\\mathrm{Concat}", "W_O", "Y" (output).
+// formula_numbers of a whole-matrix step shows the result matrix (at most 4 x 4 entries, the rest
+// as dots); of a per-query step, the operation on that row (vectors of more than 6 entries show
+// the first 3 and the last 2). Numbers are format_fixed(x, 4).
+//
 // The numeric values of Stage, MatrixId and Granularity cross to JavaScript and are mirrored in
 // web/src/wasm/enums.ts (a node test checks they agree): only append, never renumber.
 #pragma once
@@ -42,17 +54,17 @@ enum class MatrixId : int {
   Wq = 2,   ///< (d_model, h*d_k) whole; a step reads the head's column block
   Wk = 3,
   Wv = 4,
-  Q = 5,    ///< per head (m, d_k)
-  K = 6,    ///< per head (n, d_k)
-  V = 7,    ///< per head (n, d_v)
-  Scores = 8,   ///< per head (m, n)
-  Scaled = 9,   ///< per head (m, n)
-  Masked = 10,  ///< per head (m, n)
-  Weights = 11, ///< per head (m, n)
+  Q = 5,            ///< per head (m, d_k)
+  K = 6,            ///< per head (n, d_k)
+  V = 7,            ///< per head (n, d_v)
+  Scores = 8,       ///< per head (m, n)
+  Scaled = 9,       ///< per head (m, n)
+  Masked = 10,      ///< per head (m, n)
+  Weights = 11,     ///< per head (m, n)
   HeadOutput = 12,  ///< per head (m, d_v)
-  Concat = 13,  ///< (m, h*d_v)
-  Wo = 14,      ///< (h*d_v, d_model)
-  Output = 15,  ///< (m, d_model)
+  Concat = 13,      ///< (m, h*d_v)
+  Wo = 14,          ///< (h*d_v, d_model)
+  Output = 15,      ///< (m, d_model)
 };
 
 /// A rectangle of cells: rows [row0, row0 + rows), cols [col0, col0 + cols).
@@ -63,8 +75,8 @@ struct CellRange {
 /// One matrix taking part in a step, with the cells the step reads (operand) or writes (result).
 struct Operand {
   MatrixId matrix = MatrixId::Xq;
-  int head = -1;        ///< head index for per-head matrices, -1 otherwise
-  std::string label;    ///< LaTeX symbol, e.g. "Q_{2}", "W_Q", "K_{2}^{\\top}"
+  int head = -1;            ///< head index for per-head matrices, -1 otherwise
+  std::string label;        ///< LaTeX symbol, e.g. "Q_{2}", "W_Q", "K_{2}^{\\top}"
   int rows = 0, cols = 0;   ///< shape of the whole matrix as stored in the trace
   bool transposed = false;  ///< shown transposed (K^T): rows/cols above are before transposing
   CellRange cells;          ///< cells read or written, in stored (untransposed) coordinates
@@ -81,19 +93,30 @@ struct Step {
   std::string formula;          ///< LaTeX in symbols
   std::string formula_numbers;  ///< LaTeX with this step's numbers substituted (4 decimals)
   std::string sentence;         ///< one plain sentence saying what happens, naming the tokens
-  bool flagged = false;         ///< the step touches a fully masked query (see attention.h)
+  /// The step touches a fully masked query (see attention.h): its stage is Scores or later and
+  /// its result rows include such a query (so Concat and OutputProjection too). Projections are
+  /// never flagged. The sentence of a flagged step says that no key is visible to that query, so
+  /// by definition its weights are all zero and its output is a zero vector.
+  bool flagged = false;
 };
 
 /// The whole sequence for a computed trace, in the order documented above.
 std::vector<Step> build_steps(const Scenario& s, const Trace& t, Granularity g);
 
-/// Index of the step with this stage, head and query (query ignored for whole-matrix steps);
-/// -1 when there is none (e.g. Mask in an unmasked scenario).
+/// Index of the step with this stage, head and query (query ignored for whole-matrix steps, head
+/// ignored for Concat and OutputProjection); -1 when there is none (e.g. Mask in an unmasked
+/// scenario, or a query or head out of range).
 int find_step(const std::vector<Step>& steps, Stage stage, int head, int query);
+
+/// The matrix of the trace that `id` names: per-head ids (Q .. HeadOutput) take `head`, the
+/// others ignore it. Shapes as documented on MatrixId. Wo requires a trace with W_O.
+const Matrix& trace_matrix(const Trace& t, MatrixId id, int head);
 
 /// `x` rounded to `digits` decimals, exactly as JavaScript's Number.prototype.toFixed does
 /// (ties away from zero on the exact binary value), so core-made formulas and the page's matrices
-/// agree to the last digit shown. "-0.0000" is printed as "0.0000"; -inf as "-\\infty".
+/// agree to the last digit shown. "-0.0000" is printed as "0.0000"; -inf as "-\\infty", +inf as
+/// "\\infty", NaN as "\\mathrm{NaN}" (LaTeX). `digits` is clamped to 0..100; |x| >= 1e21 gives
+/// JavaScript's exponent form ("1e+21"), as toFixed does.
 std::string format_fixed(double x, int digits);
 
 }  // namespace attn

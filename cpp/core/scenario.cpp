@@ -1,0 +1,204 @@
+// validate(): every limit of scenario.h, checked in the order of the scenario file's fields.
+// Messages follow one pattern: "<field> is <value>; it must be <limit>".
+#include "scenario.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <utility>
+
+namespace attn {
+namespace {
+
+using Error = std::optional<ValidationError>;
+
+Error fail(const std::string& field, const std::string& message) {
+  return ValidationError{field, message};
+}
+
+// Integral values print as integers ("1000000", not "1e+06"); others with the fewest significant
+// digits that read back as the same double.
+std::string number(double x) {
+  if (std::isnan(x)) return "NaN";
+  if (std::isinf(x)) return x > 0 ? "infinity" : "-infinity";
+  char buf[40];
+  if (x == std::floor(x) && std::fabs(x) < 1e15) {
+    std::snprintf(buf, sizeof buf, "%.0f", x);
+    return buf;
+  }
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+    if (std::strtod(buf, nullptr) == x) break;
+  }
+  return buf;
+}
+
+std::string shape(Eigen::Index rows, Eigen::Index cols) {
+  return std::to_string(rows) + "\u00d7" + std::to_string(cols);  // "3×4"
+}
+
+Error check_range(const std::string& field, long long value, long long lo, long long hi) {
+  if (value >= lo && value <= hi) return std::nullopt;
+  return fail(field, field + " is " + std::to_string(value) + "; it must be between " +
+                         std::to_string(lo) + " and " + std::to_string(hi));
+}
+
+Error check_tokens(const std::string& field, const std::vector<std::string>& tokens,
+                   bool required) {
+  const int count = static_cast<int>(tokens.size());
+  if (required && count == 0) {
+    return fail(field, field + " is empty; it must have between 1 and " +
+                           std::to_string(Limits::kMaxTokens) + " tokens");
+  }
+  if (count > Limits::kMaxTokens) {
+    return fail(field, field + " has " + std::to_string(count) + " tokens; it must have at most " +
+                           std::to_string(Limits::kMaxTokens));
+  }
+  for (int i = 0; i < count; ++i) {
+    const std::size_t bytes = tokens[static_cast<std::size_t>(i)].size();
+    if (bytes == 0 || bytes > static_cast<std::size_t>(Limits::kMaxTokenLength)) {
+      return fail(field, field + "[" + std::to_string(i) + "] is " + std::to_string(bytes) +
+                             " bytes long; it must be between 1 and " +
+                             std::to_string(Limits::kMaxTokenLength) + " bytes");
+    }
+  }
+  return std::nullopt;
+}
+
+// d_k / d_v: 0 means "d_model / heads", otherwise 1..kMaxHeadDim.
+Error check_head_dim(const std::string& field, int value) {
+  if (value >= 0 && value <= Limits::kMaxHeadDim) return std::nullopt;
+  return fail(field, field + " is " + std::to_string(value) + "; it must be between 1 and " +
+                         std::to_string(Limits::kMaxHeadDim) + " (or 0 for d_model / heads)");
+}
+
+// An explicit matrix: exact shape, then every entry finite and within ±kMaxAbsValue.
+Error check_matrix(const std::string& field, const Matrix& x, Eigen::Index rows, Eigen::Index cols,
+                   const std::string& shape_words) {
+  if (x.rows() != rows || x.cols() != cols) {
+    return fail(field, field + " has shape " + shape(x.rows(), x.cols()) + "; it must be " +
+                           shape(rows, cols) + " (" + shape_words + ")");
+  }
+  for (Eigen::Index r = 0; r < rows; ++r) {
+    for (Eigen::Index c = 0; c < cols; ++c) {
+      const double v = x(r, c);
+      if (std::isfinite(v) && std::fabs(v) <= Limits::kMaxAbsValue) continue;
+      return fail(field, field + "[" + std::to_string(r) + "][" + std::to_string(c) + "] is " +
+                             number(v) + "; it must be a finite number between " +
+                             number(-Limits::kMaxAbsValue) + " and " +
+                             number(Limits::kMaxAbsValue));
+    }
+  }
+  return std::nullopt;
+}
+
+Error check_sizes(const Scenario& s) {
+  if (auto e = check_range("d_model", s.d_model, 1, Limits::kMaxDModel)) return e;
+  if (auto e = check_range("heads", s.heads, 1, Limits::kMaxHeads)) return e;
+  if (auto e = check_head_dim("d_k", s.d_k)) return e;
+  if (auto e = check_head_dim("d_v", s.d_v)) return e;
+  // A defaulted d_k or d_v is d_model / heads: it must divide evenly and respect the limit.
+  if ((s.d_k == 0 || s.d_v == 0) && s.d_model % s.heads != 0) {
+    return fail("heads", "heads is " + std::to_string(s.heads) + "; it must divide d_model (" +
+                             std::to_string(s.d_model) + ") when d_k or d_v is not given");
+  }
+  const int split = s.d_model / s.heads;
+  const std::pair<std::string, int> dims[] = {{"d_k", s.d_k}, {"d_v", s.d_v}};
+  for (const auto& [field, given] : dims) {
+    if (given == 0 && split > Limits::kMaxHeadDim) {
+      return fail(field, field + " is d_model / heads = " + std::to_string(split) +
+                             "; it must be at most " + std::to_string(Limits::kMaxHeadDim) +
+                             " (give " + field + " or use more heads)");
+    }
+  }
+  // The projections' width bounds the work of every step: heads·d_k and heads·d_v.
+  const std::pair<std::string, int> widths[] = {{"d_k", s.heads * s.head_dim_k()},
+                                                {"d_v", s.heads * s.head_dim_v()}};
+  for (const auto& [field, width] : widths) {
+    if (width > Limits::kMaxProjectionWidth) {
+      return fail(field, "heads\u00b7" + field + " is " + std::to_string(width) +
+                             "; it must be at most " + std::to_string(Limits::kMaxProjectionWidth));
+    }
+  }
+  return std::nullopt;
+}
+
+Error check_mask(const Scenario& s) {
+  if (s.mask != MaskKind::None && s.mask != MaskKind::Causal) {
+    return fail("mask", "mask is " + std::to_string(static_cast<int>(s.mask)) +
+                            "; it must be none (0) or causal (1)");
+  }
+  const int n = s.n();
+  std::set<int> seen;
+  for (std::size_t i = 0; i < s.padded_keys.size(); ++i) {
+    const int key = s.padded_keys[i];
+    const std::string item = "padded_keys[" + std::to_string(i) + "]";
+    if (key < 0 || key >= n) {
+      return fail("padded_keys", item + " is " + std::to_string(key) +
+                                     "; it must be a key index between 0 and " +
+                                     std::to_string(n - 1));
+    }
+    if (!seen.insert(key).second) {
+      return fail("padded_keys", item + " is " + std::to_string(key) +
+                                     ", which is already listed; each key may be padded once");
+    }
+  }
+  return std::nullopt;
+}
+
+Error check_matrices(const Scenario& s) {
+  const int dm = s.d_model, hk = s.heads * s.head_dim_k(), hv = s.heads * s.head_dim_v();
+  if (s.x_q) {
+    if (auto e = check_matrix("x_q", *s.x_q, s.m(), dm, "query tokens \u00d7 d_model")) return e;
+  }
+  if (s.x_kv) {
+    // In self-attention the keys and values come from x_q itself: there is no second matrix.
+    if (s.is_self_attention()) {
+      return fail("x_kv",
+                  "x_kv is given but key_tokens is empty; it must be left out in "
+                  "self-attention, where x_q is used for the keys and values");
+    }
+    if (auto e = check_matrix("x_kv", *s.x_kv, s.n(), dm, "key tokens \u00d7 d_model")) return e;
+  }
+  const std::string per_head_k = "d_model \u00d7 heads\u00b7d_k";
+  if (s.w_q) {
+    if (auto e = check_matrix("w_q", *s.w_q, dm, hk, per_head_k)) return e;
+  }
+  if (s.w_k) {
+    if (auto e = check_matrix("w_k", *s.w_k, dm, hk, per_head_k)) return e;
+  }
+  if (s.w_v) {
+    if (auto e = check_matrix("w_v", *s.w_v, dm, hv, "d_model \u00d7 heads\u00b7d_v")) return e;
+  }
+  if (s.w_o_mode == OutputProjection::Given) {
+    if (!s.w_o) return fail("w_o", "w_o is missing; it must be a matrix when given explicitly");
+    return check_matrix("w_o", *s.w_o, hv, dm, "heads\u00b7d_v \u00d7 d_model");
+  }
+  if (s.w_o_mode != OutputProjection::Generated && s.w_o_mode != OutputProjection::None) {
+    return fail("w_o", "w_o mode is " + std::to_string(static_cast<int>(s.w_o_mode)) +
+                           "; it must be generated (0), none (1) or given (2)");
+  }
+  if (s.w_o) {
+    return fail("w_o",
+                "w_o holds a matrix but is not marked as given; it must be left out or "
+                "marked as given");
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<ValidationError> validate(const Scenario& s) {
+  if (auto e = check_tokens("query_tokens", s.query_tokens, true)) return e;
+  if (auto e = check_tokens("key_tokens", s.key_tokens, false)) return e;
+  if (auto e = check_sizes(s)) return e;
+  if (s.seed > Limits::kMaxSeed) {
+    return fail("seed", "seed is " + std::to_string(s.seed) + "; it must be between 0 and " +
+                            std::to_string(Limits::kMaxSeed));
+  }
+  if (auto e = check_mask(s)) return e;
+  return check_matrices(s);
+}
+
+}  // namespace attn

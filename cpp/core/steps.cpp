@@ -1,0 +1,265 @@
+// The step sequence (steps.h): the order of the walkthrough, what each step reads and writes, and
+// which steps touch a fully masked query. The words and formulas of a step are in steps_text.cpp.
+#include "steps.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "steps_text.h"
+
+namespace attn {
+
+const Matrix& trace_matrix(const Trace& t, MatrixId id, int head) {
+  switch (id) {
+    case MatrixId::Xq:
+      return t.inputs.x_q;
+    case MatrixId::Xkv:
+      return t.inputs.x_kv;
+    case MatrixId::Wq:
+      return t.inputs.w_q;
+    case MatrixId::Wk:
+      return t.inputs.w_k;
+    case MatrixId::Wv:
+      return t.inputs.w_v;
+    case MatrixId::Q:
+      return t.heads.at(head).q;
+    case MatrixId::K:
+      return t.heads.at(head).k;
+    case MatrixId::V:
+      return t.heads.at(head).v;
+    case MatrixId::Scores:
+      return t.heads.at(head).scores;
+    case MatrixId::Scaled:
+      return t.heads.at(head).scaled;
+    case MatrixId::Masked:
+      return t.heads.at(head).masked;
+    case MatrixId::Weights:
+      return t.heads.at(head).weights;
+    case MatrixId::HeadOutput:
+      return t.heads.at(head).output;
+    case MatrixId::Concat:
+      return t.concat;
+    case MatrixId::Wo:
+      return t.inputs.w_o.value();
+    case MatrixId::Output:
+      return t.output;
+  }
+  throw std::invalid_argument("unknown MatrixId");
+}
+
+namespace {
+
+/// Makes the operands of one scenario's steps: labels (steps.h) and cell ranges.
+class OperandMaker {
+ public:
+  OperandMaker(const Scenario& s, const Trace& t) : s_(s), t_(t) {}
+
+  /// The whole matrix `id` (of `head` for per-head ids): cells = every cell.
+  Operand whole(MatrixId id, int head = -1) const {
+    Operand o;
+    o.matrix = id;
+    o.head = is_per_head(id) ? head : -1;
+    o.label = label(id, head);
+    const Matrix& m = trace_matrix(t_, id, head);
+    o.rows = static_cast<int>(m.rows());
+    o.cols = static_cast<int>(m.cols());
+    o.cells = {0, o.rows, 0, o.cols};
+    return o;
+  }
+
+  /// Row `query` of a per-head (m, n) or (m, d) matrix; the whole matrix when query is -1.
+  Operand rows(MatrixId id, int head, int query) const {
+    Operand o = whole(id, head);
+    if (query >= 0) o.cells = {query, 1, 0, o.cols};
+    return o;
+  }
+
+  /// Head `head`'s column block of W_Q / W_K (width d_k) or W_V (width d_v): (d_model, width).
+  Operand column_block(MatrixId id, int head, int width) const {
+    Operand o = whole(id);
+    o.label = label(id, head);
+    o.cells = {0, o.rows, head * width, width};
+    return o;
+  }
+
+  /// K_h shown transposed, (d_k, n); cells stay in stored (n, d_k) coordinates.
+  Operand transposed(MatrixId id, int head) const {
+    Operand o = whole(id, head);
+    o.transposed = true;
+    o.label += "^{\\top}";
+    return o;
+  }
+
+ private:
+  static bool is_per_head(MatrixId id) { return id >= MatrixId::Q && id <= MatrixId::HeadOutput; }
+
+  /// LaTeX label; head subscripts 1-based and left out with a single head (steps.h).
+  std::string label(MatrixId id, int head) const {
+    const bool one = t_.heads.size() == 1;
+    const std::string sub = one ? "" : "_{" + std::to_string(head + 1) + "}";
+    const std::string block = one ? "" : "^{(" + std::to_string(head + 1) + ")}";
+    const bool self = s_.is_self_attention();
+    switch (id) {
+      case MatrixId::Xq:
+        return self ? "X" : "X_q";
+      case MatrixId::Xkv:
+        return self ? "X" : "X_{kv}";
+      case MatrixId::Wq:
+        return "W_Q" + block;
+      case MatrixId::Wk:
+        return "W_K" + block;
+      case MatrixId::Wv:
+        return "W_V" + block;
+      case MatrixId::Q:
+        return "Q" + sub;
+      case MatrixId::K:
+        return "K" + sub;
+      case MatrixId::V:
+        return "V" + sub;
+      case MatrixId::Scores:
+        return "S" + sub;
+      case MatrixId::Scaled:
+        return "\\tilde{S}" + sub;
+      case MatrixId::Masked:
+        return "\\hat{S}" + sub;
+      case MatrixId::Weights:
+        return "A" + sub;
+      case MatrixId::HeadOutput:
+        return "O" + sub;
+      case MatrixId::Concat:
+        return "\\mathrm{Concat}";
+      case MatrixId::Wo:
+        return "W_O";
+      case MatrixId::Output:
+        return "Y";
+    }
+    return "";
+  }
+
+  const Scenario& s_;
+  const Trace& t_;
+};
+
+Step make_step(Stage stage, int head, int query, std::vector<Operand> operands, Operand result) {
+  Step st;
+  st.stage = stage;
+  st.head = head;
+  st.query = query;
+  st.operands = std::move(operands);
+  st.result = std::move(result);
+  return st;
+}
+
+// --- One function per stage. `query` is a query row, or -1 for the whole matrix. ---
+
+/// Q_h = X_q W_Q[:, block h] (m, d_k); K_h, V_h likewise from X_kv: (n, d_k), (n, d_v).
+Step project(const OperandMaker& op, const Trace& t, Stage stage, int head) {
+  const MatrixId x = stage == Stage::ProjectQ ? MatrixId::Xq : MatrixId::Xkv;
+  const MatrixId w = stage == Stage::ProjectQ   ? MatrixId::Wq
+                     : stage == Stage::ProjectK ? MatrixId::Wk
+                                                : MatrixId::Wv;
+  const MatrixId r = stage == Stage::ProjectQ   ? MatrixId::Q
+                     : stage == Stage::ProjectK ? MatrixId::K
+                                                : MatrixId::V;
+  const int width = stage == Stage::ProjectV ? t.d_v : t.d_k;
+  return make_step(stage, head, -1, {op.whole(x), op.column_block(w, head, width)},
+                   op.whole(r, head));
+}
+
+/// Row(s) of S_h = Q_h K_h^T: (1 or m, d_k) x (d_k, n) -> (1 or m, n).
+Step scores(const OperandMaker& op, int head, int query) {
+  return make_step(Stage::Scores, head, query,
+                   {op.rows(MatrixId::Q, head, query), op.transposed(MatrixId::K, head)},
+                   op.rows(MatrixId::Scores, head, query));
+}
+
+/// One input matrix -> one output matrix of the same shape, row by row: (1 or m, n).
+Step elementwise(const OperandMaker& op, Stage stage, MatrixId in, MatrixId out, int head,
+                 int query) {
+  return make_step(stage, head, query, {op.rows(in, head, query)}, op.rows(out, head, query));
+}
+
+/// Row(s) of O_h = A_h V_h: (1 or m, n) x (n, d_v) -> (1 or m, d_v).
+Step weighted_sum(const OperandMaker& op, int head, int query) {
+  return make_step(Stage::WeightedSum, head, query,
+                   {op.rows(MatrixId::Weights, head, query), op.whole(MatrixId::V, head)},
+                   op.rows(MatrixId::HeadOutput, head, query));
+}
+
+/// h x (m, d_v) -> Concat (m, h*d_v).
+Step concat(const OperandMaker& op, int heads) {
+  std::vector<Operand> outputs;
+  for (int h = 0; h < heads; ++h) outputs.push_back(op.whole(MatrixId::HeadOutput, h));
+  return make_step(Stage::Concat, -1, -1, outputs, op.whole(MatrixId::Concat));
+}
+
+/// Concat (m, h*d_v) x W_O (h*d_v, d_model) -> Y (m, d_model).
+Step output_projection(const OperandMaker& op) {
+  return make_step(Stage::OutputProjection, -1, -1,
+                   {op.whole(MatrixId::Concat), op.whole(MatrixId::Wo)},
+                   op.whole(MatrixId::Output));
+}
+
+/// Scores .. WeightedSum for one query row (or the whole matrix when query is -1).
+void append_row_stages(const OperandMaker& op, const Trace& t, int head, int query,
+                       std::vector<Step>& out) {
+  out.push_back(scores(op, head, query));
+  out.push_back(elementwise(op, Stage::Scale, MatrixId::Scores, MatrixId::Scaled, head, query));
+  if (t.has_mask) {
+    out.push_back(elementwise(op, Stage::Mask, MatrixId::Scaled, MatrixId::Masked, head, query));
+  }
+  const MatrixId softmax_in = t.has_mask ? MatrixId::Masked : MatrixId::Scaled;
+  out.push_back(elementwise(op, Stage::Softmax, softmax_in, MatrixId::Weights, head, query));
+  out.push_back(weighted_sum(op, head, query));
+}
+
+/// Whether the result rows of `st` include a fully masked query, from Scores on (steps.h).
+bool touches_fully_masked(const Step& st, const std::vector<int>& fully_masked) {
+  if (st.stage < Stage::Scores) return false;
+  const CellRange& c = st.result.cells;
+  return std::any_of(fully_masked.begin(), fully_masked.end(),
+                     [&](int q) { return q >= c.row0 && q < c.row0 + c.rows; });
+}
+
+}  // namespace
+
+std::vector<Step> build_steps(const Scenario& s, const Trace& t, Granularity g) {
+  const OperandMaker op(s, t);
+  const int heads = static_cast<int>(t.heads.size());
+  const int m = static_cast<int>(t.inputs.x_q.rows());
+  std::vector<Step> out;
+  for (int h = 0; h < heads; ++h) {
+    for (Stage p : {Stage::ProjectQ, Stage::ProjectK, Stage::ProjectV}) {
+      out.push_back(project(op, t, p, h));
+    }
+    if (g == Granularity::PerQuery) {
+      for (int i = 0; i < m; ++i) append_row_stages(op, t, h, i, out);
+    } else {
+      append_row_stages(op, t, h, -1, out);
+    }
+  }
+  out.push_back(concat(op, heads));
+  if (t.inputs.w_o) out.push_back(output_projection(op));
+
+  const TextContext context{s, t};
+  for (Step& st : out) {
+    st.flagged = touches_fully_masked(st, t.fully_masked_queries);
+    describe_step(context, st);
+  }
+  return out;
+}
+
+int find_step(const std::vector<Step>& steps, Stage stage, int head, int query) {
+  const bool per_head = stage != Stage::Concat && stage != Stage::OutputProjection;
+  for (size_t k = 0; k < steps.size(); ++k) {
+    const Step& st = steps[k];
+    if (st.stage != stage) continue;
+    if (per_head && st.head != head) continue;
+    if (st.query >= 0 && st.query != query) continue;
+    return static_cast<int>(k);
+  }
+  return -1;
+}
+
+}  // namespace attn

@@ -1,0 +1,198 @@
+// The words and formulas of whole-matrix steps (projections, per-matrix granularity, Concat,
+// output projection), and the helpers shared with the per-query texts (steps_text_rows.cpp).
+#include "steps_text.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace attn {
+
+std::string sentence(const Trace& t, int head, const std::string& body) {
+  if (t.heads.size() > 1 && head >= 0) return "In head " + std::to_string(head + 1) + ", " + body;
+  std::string s = body;
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
+std::string sqrt_words(int d_k) {
+  const double root = std::sqrt(static_cast<double>(d_k));
+  const bool whole = root == std::floor(root);
+  return "√" + std::to_string(d_k) +
+         (whole ? " = " + std::to_string(static_cast<int>(root)) : " ≈ " + latex_number(root));
+}
+
+std::string operand_shape(const Operand& o) {
+  // A weight's head block shows its block; every other operand its whole (stored) shape.
+  const bool block =
+      o.matrix == MatrixId::Wq || o.matrix == MatrixId::Wk || o.matrix == MatrixId::Wv;
+  int rows = block ? o.cells.rows : o.rows, cols = block ? o.cells.cols : o.cols;
+  if (o.transposed) std::swap(rows, cols);
+  return unicode_label(o.label) + " " + dims(rows, cols);
+}
+
+std::string no_visible_key_clause(const TextContext& c, const std::vector<int>& queries) {
+  const bool one = queries.size() == 1;
+  return "no key is visible to " + token_list(c.scenario.query_tokens, queries) +
+         ", so by definition " + (one ? "its" : "their") + " weights are all zero and " +
+         (one ? "its output is a zero vector" : "their outputs are zero vectors");
+}
+
+namespace {
+
+/// Appends, when the step is flagged, the clause on fully masked queries, and the full stop.
+std::string finish(const TextContext& c, const Step& st, const std::string& s) {
+  if (!st.flagged) return s + ".";
+  return s + "; " + no_visible_key_clause(c, c.trace.fully_masked_queries) + ".";
+}
+
+/// ProjectQ/K/V: X (rows, d_model) · W block (d_model, d) -> Q_h/K_h/V_h (rows, d).
+void describe_projection(const TextContext& c, Step& st) {
+  const Operand &x = st.operands[0], &w = st.operands[1], &r = st.result;
+  st.shapes = operand_shape(x) + " · " + operand_shape(w) + " → " + operand_shape(r);
+  st.formula = r.label + " = " + x.label + " " + w.label;
+  st.formula_numbers = st.formula + " = " + latex_matrix(trace_matrix(c.trace, r.matrix, r.head));
+
+  const bool q = st.stage == Stage::ProjectQ;
+  const std::string kind = q ? "query" : st.stage == Stage::ProjectK ? "key" : "value";
+  const std::string side = c.scenario.is_self_attention() ? "" : q ? "query " : "key ";
+  const std::string w_name = q ? "W_Q" : st.stage == Stage::ProjectK ? "W_K" : "W_V";
+  const std::string block = c.trace.heads.size() == 1
+                                ? w_name
+                                : "columns " + std::to_string(w.cells.col0 + 1) + "–" +
+                                      std::to_string(w.cells.col0 + w.cells.cols) + " of " + w_name;
+  st.sentence =
+      sentence(c.trace, st.head,
+               "each of the " + std::to_string(x.rows) + " " + side + "tokens gets a " + kind +
+                   " vector: its row of " + unicode_label(x.label) + " (" + std::to_string(x.cols) +
+                   " numbers) is multiplied by " + block + ", so " + unicode_label(r.label) +
+                   " is " + std::to_string(r.rows) + "×" + std::to_string(r.cols) + ".");
+}
+
+/// Scores .. WeightedSum of one head, whole matrices: (m, n) or (m, d_v) results.
+void describe_head_matrix(const TextContext& c, Step& st) {
+  const Trace& t = c.trace;
+  const Operand &in = st.operands[0], &r = st.result;
+  const std::string n = std::to_string(t.inputs.x_kv.rows());
+  const std::string in_u = unicode_label(in.label), r_u = unicode_label(r.label);
+  std::string body;
+  switch (st.stage) {
+    case Stage::Scores:
+      st.shapes =
+          operand_shape(in) + " · " + operand_shape(st.operands[1]) + " → " + operand_shape(r);
+      st.formula = r.label + " = " + in.label + " " + st.operands[1].label;
+      body = "every query is compared with every key at once: " + operand_shape(in) + " times " +
+             operand_shape(st.operands[1]) + " fits because the inner sizes agree (" +
+             std::to_string(t.d_k) + "), and cell (i, j) of the result is the dot product of " +
+             "query i with key j";
+      break;
+    case Stage::Scale:
+      st.shapes = operand_shape(in) + " / √" + std::to_string(t.d_k) + " → " + operand_shape(r);
+      st.formula = r.label + " = " + in.label + " / \\sqrt{d_k}";
+      body = "dividing every score by " + sqrt_words(t.d_k) +
+             " keeps the scores from growing with d_k, so the softmax does not saturate";
+      break;
+    case Stage::Mask: {
+      st.shapes = operand_shape(in) + " + mask → " + operand_shape(r);
+      st.formula = r.label + " = " + in.label +
+                   " + M, \\quad M_{ij} = \\begin{cases} 0 & \\text{if key } j \\text{ is visible "
+                   "to query } i \\\\ -\\infty & \\text{if it is masked} \\end{cases}";
+      const auto masked = (t.mask.array() == 0.0).count();
+      body = "masked entries (" + std::to_string(masked) + " of " + std::to_string(t.mask.size()) +
+             ") become −∞, so they will receive exactly zero weight";
+      if (c.scenario.mask == MaskKind::Causal) {
+        body += "; the look-ahead mask lets query i see only keys 1 to i";
+      }
+      if (!c.scenario.padded_keys.empty()) {
+        body += "; the padding keys (" +
+                token_list(c.scenario.kv_tokens(), c.scenario.padded_keys) +
+                ") are hidden from every query";
+      }
+      break;
+    }
+    case Stage::Softmax:
+      st.shapes = "softmax(" + operand_shape(in) + ") → " + operand_shape(r);
+      st.formula = r.label + " = \\operatorname{softmax}_{\\text{row}}(" + in.label + ")";
+      body = "softmax works along each row, over the " + n + " keys: each query's weights are " +
+             (t.has_mask ? "non-negative (exactly 0 for masked keys)" : "positive") +
+             " and sum to 1, and cell (i, j) is how much query i attends to key j";
+      break;
+    default:  // WeightedSum
+      st.shapes =
+          operand_shape(in) + " · " + operand_shape(st.operands[1]) + " → " + operand_shape(r);
+      st.formula = r.label + " = " + in.label + " " + st.operands[1].label;
+      body = "each row of " + r_u + " is one query's output: the " + n +
+             " value vectors added up with that query's weights from its row of " + in_u;
+      break;
+  }
+  // The formula again (d_k as a number, the mask's cases left out), then the result's numbers.
+  const std::string lhs = st.stage == Stage::Mask    ? r.label
+                          : st.stage == Stage::Scale ? r.label + " = " + in.label + " / \\sqrt{" +
+                                                           std::to_string(t.d_k) + "}"
+                                                     : st.formula;
+  st.formula_numbers = lhs + " = " + latex_matrix(trace_matrix(t, r.matrix, r.head));
+  st.sentence = sentence(t, st.head, finish(c, st, body));
+}
+
+/// Concat: h x O_i (m, d_v) -> (m, h*d_v), heads side by side along the columns.
+void describe_concat(const TextContext& c, Step& st) {
+  const Operand& r = st.result;
+  const Operand& o = st.operands[0];
+  const auto heads = shown_indices(static_cast<int>(st.operands.size()), 4, 2, 1);
+  std::string shapes, blocks;
+  for (size_t k = 0; k < heads.size(); ++k) {
+    shapes += k > 0 ? " | " : "";
+    blocks += k > 0 ? " & " : "";
+    shapes += heads[k] < 0 ? "…" : operand_shape(st.operands[heads[k]]);
+    blocks += heads[k] < 0 ? "\\cdots" : st.operands[heads[k]].label;
+  }
+  st.shapes = shapes + " → " + operand_shape(r);
+  st.formula =
+      r.label + " = " +
+      (st.operands.size() == 1 ? o.label : "\\begin{bmatrix} " + blocks + " \\end{bmatrix}");
+  st.formula_numbers = st.formula + " = " + latex_matrix(c.trace.concat);
+  const std::string h = std::to_string(st.operands.size());
+  const std::string each = std::to_string(o.rows) + "×" + std::to_string(o.cols);
+  st.sentence =
+      st.operands.size() == 1
+          ? finish(c, st,
+                   "With a single head there is nothing to place side by side: Concat is " +
+                       unicode_label(o.label) + " itself (" + each + ")")
+          : finish(c, st,
+                   "The " + h + " head outputs (" + each +
+                       " each) are placed side by side along the columns, giving " +
+                       std::to_string(r.rows) + "×" + std::to_string(r.cols));
+}
+
+/// Concat (m, h*d_v) · W_O (h*d_v, d_model) -> Y (m, d_model).
+void describe_output_projection(const TextContext& c, Step& st) {
+  const Operand &cat = st.operands[0], &w = st.operands[1], &r = st.result;
+  st.shapes = operand_shape(cat) + " · " + operand_shape(w) + " → " + operand_shape(r);
+  st.formula = r.label + " = " + cat.label + "\\, " + w.label;
+  st.formula_numbers = st.formula + " = " + latex_matrix(c.trace.output);
+  st.sentence = finish(c, st,
+                       "W_O " + dims(w.rows, w.cols) + " mixes the heads: each token's row of " +
+                           std::to_string(cat.cols) + " concatenated numbers is multiplied by " +
+                           "it, giving the final output Y " + dims(r.rows, r.cols) +
+                           ", one row per query token");
+}
+
+}  // namespace
+
+void describe_step(const TextContext& c, Step& st) {
+  if (st.query >= 0) return describe_query_step(c, st);
+  switch (st.stage) {
+    case Stage::ProjectQ:
+    case Stage::ProjectK:
+    case Stage::ProjectV:
+      return describe_projection(c, st);
+    case Stage::Concat:
+      return describe_concat(c, st);
+    case Stage::OutputProjection:
+      return describe_output_projection(c, st);
+    default:
+      return describe_head_matrix(c, st);
+  }
+}
+
+}  // namespace attn

@@ -1,0 +1,78 @@
+// Private to the core (not part of what crosses to JavaScript): the words and formulas of each step
+// (steps_text.cpp, steps_text_rows.cpp) and the number and token formatting they share
+// (format.cpp).
+//
+// Conventions of every text: heads and tokens are numbered from 1 ("head 2", q_{3}, "token 4");
+// with a single head the head subscripts are left out (Q, K^T, S, A, O, W_Q). Numbers are
+// format_fixed(x, kShownDigits), the same digits the page shows in its matrices.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "matrix.h"
+#include "steps.h"
+
+namespace attn {
+
+/// Decimals shown in formula_numbers and sentences.
+constexpr int kShownDigits = 4;
+
+// --- Numbers as LaTeX (format.cpp) ---
+
+/// format_fixed(x, kShownDigits): "0.2361", "-1.5000", "-\infty".
+std::string latex_number(double x);
+/// latex_number, in parentheses when negative, for use as a factor or after "+": "(-1.5000)".
+std::string latex_factor(double x);
+/// Which of `count` entries to show, in order: all of them when count <= max_shown, else the
+/// first `head`, then -1 (standing for the dots), then the last `tail`.
+std::vector<int> shown_indices(int count, int max_shown, int head, int tail);
+/// A row vector (1, k) as a LaTeX bmatrix; k > 6 shows the first 3, \cdots, the last 2.
+std::string latex_row(const RowVector& v);
+/// A matrix (r, c) as a LaTeX bmatrix; more than 4 rows (columns) show the first 2, dots and the
+/// last 1 of them, so at most 4 x 4 entries appear.
+std::string latex_matrix(const Matrix& a);
+
+// --- Words (format.cpp) ---
+
+/// Shape in words: (9, 64) -> "(9×64)".
+std::string dims(int rows, int cols);
+/// A token named in a sentence: 'Bay', or "'the' (token 4)" when its text occurs more than once.
+std::string token_name(const std::vector<std::string>& tokens, int i);
+/// Tokens listed in a sentence, comma separated: "'a', 'great'"; more than 4 list the first 3
+/// and "and 5 more".
+std::string token_list(const std::vector<std::string>& tokens, const std::vector<int>& indices);
+/// A LaTeX operand label in plain Unicode for `shapes` and sentences:
+/// "K_{2}^{\top}" -> "K_2ᵀ", "W_Q^{(2)}" -> "W_Q⁽²⁾", "\tilde{S}_{2}" -> "S̃_2", "X_{kv}" -> "X_kv".
+std::string unicode_label(const std::string& latex);
+
+// --- The text of a step ---
+
+/// Everything the text of one step may read.
+struct TextContext {
+  const Scenario& scenario;
+  const Trace& trace;
+};
+
+// --- Pieces shared by the step texts (steps_text.cpp) ---
+
+/// A sentence about head `head`: "In head 2, " + body with several heads, else body capitalized.
+std::string sentence(const Trace& t, int head, const std::string& body);
+/// "√64 = 8", or "√3 ≈ 1.7321" when d_k is not a perfect square.
+std::string sqrt_words(int d_k);
+/// An operand's Unicode name and the shape it takes part with: "K_2ᵀ (64×9)", "W_Q⁽²⁾ (512×64)"
+/// (a weight's head block), "Q_2 (9×64)" (whole matrix, even when the step reads one row).
+std::string operand_shape(const Operand& o);
+/// "no key is visible to 'a', so by definition its weights are all zero and its output is a
+/// zero vector" (plural for several queries).
+std::string no_visible_key_clause(const TextContext& c, const std::vector<int>& queries);
+
+/// Fills shapes, formula, formula_numbers and sentence of `step`, whose structure (stage, head,
+/// query, operands, result, flagged) build_steps has already set. (steps_text.cpp)
+void describe_step(const TextContext& c, Step& step);
+
+/// The same for the per-row stages Scores .. WeightedSum when step.query >= 0, i.e. one query row
+/// of one head. (steps_text_rows.cpp)
+void describe_query_step(const TextContext& c, Step& step);
+
+}  // namespace attn
