@@ -1,0 +1,64 @@
+// Shared helpers for the node tests of the wasm module.
+import assert from "node:assert/strict";
+import { loadRawModule } from "../../tools/wasm-node.mjs";
+
+let shared;
+/** One module instance shared by a test file (instantiating costs ~50 ms). */
+export function sharedModule() {
+  shared ??= loadRawModule();
+  return shared;
+}
+
+/** Runs a scenario object through the module; fails the test with the core's message if rejected. */
+export function runOk(module, scenario, granularity = 0) {
+  const result = module.run(JSON.stringify(scenario), granularity);
+  assert.ok(result.ok, result.ok ? "" : `${result.error.field}: ${result.error.message}`);
+  return result;
+}
+
+/** Row r of a {rows, cols, data} matrix as a plain array. */
+export function row(m, r) {
+  return Array.from(m.data.subarray(r * m.cols, (r + 1) * m.cols));
+}
+
+/** Asserts two arrays are equal elementwise within `tol`, printing the largest difference. */
+export function assertClose(actual, expected, tol, what = "values") {
+  assert.equal(actual.length, expected.length, `${what}: length`);
+  let worst = 0;
+  for (let i = 0; i < actual.length; i++)
+    worst = Math.max(worst, Math.abs(actual[i] - expected[i]));
+  assert.ok(
+    worst <= tol,
+    `${what}: max |difference| ${worst} > ${tol}\n  got ${actual}\n  want ${expected}`,
+  );
+}
+
+/** The worked example of docs/product.md (seed 002_8aa7b329f5522e72.txt). */
+export const fromScratch = {
+  query_tokens: ["w1", "w2", "w3", "w4"],
+  d_model: 3,
+  heads: 1,
+  positional_encoding: false,
+  x_q: [
+    [1, 0, 0],
+    [0, 1, 0],
+    [1, 1, 0],
+    [0, 0, 1],
+  ],
+  w_q: [
+    [2, 0, 2],
+    [2, 0, 0],
+    [2, 1, 2],
+  ],
+  w_k: [
+    [2, 2, 2],
+    [0, 2, 1],
+    [0, 1, 1],
+  ],
+  w_v: [
+    [1, 1, 0],
+    [0, 1, 1],
+    [0, 0, 0],
+  ],
+  w_o: null,
+};

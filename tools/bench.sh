@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Speed and size figures, printed side by side in one run (never asserted in tests):
+#   * trace + per-query steps for each example scenario: native -O3 vs the wasm module in Node
+#     (the wasm figure includes the copy of every matrix and step into JavaScript values);
+#   * the built site's files, raw and gzipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scenarios=(examples/small-default.json examples/from-scratch.json examples/cross-attention.json
+  examples/anthony-hopkins.json)
+
+npm run --silent build:native >/dev/null
+npm run --silent build:wasm >/dev/null
+native=$(build/native/bench_attention "${scenarios[@]}")
+node tools/bench-wasm.mjs "$native" "${scenarios[@]}"
+
+echo
+node node_modules/vite/bin/vite.js build --config web/vite.config.ts --logLevel silent
+echo "built site (dist/):"
+printf '  %-44s %10s %10s\n' file bytes gzip
+total=0; total_gz=0
+while IFS= read -r f; do
+  raw=$(stat -c %s "$f"); gz=$(gzip -9c "$f" | wc -c)
+  total=$((total + raw)); total_gz=$((total_gz + gz))
+  printf '  %-44s %10d %10d\n' "${f#dist/}" "$raw" "$gz"
+done < <(find dist -type f \( -name '*.js' -o -name '*.css' -o -name '*.wasm' -o -name '*.html' \) | sort)
+printf '  %-44s %10d %10d\n' "total (first load, fonts excluded)" "$total" "$total_gz"

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Every suite, in order: Catch2 on the native core, node --test on the wasm module, Playwright on
+# the built page in Chromium, then types, lint and formatting. Stops at the first failing suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+section() { printf '\n== %s\n' "$*"; }
+
+section "C++ core: Catch2 via ctest"
+npm run --silent build:native
+(cd build/native && ctest --output-on-failure -j2)
+
+section "WebAssembly module: node --test"
+npm run --silent build:wasm
+node --test tests/wasm/
+
+section "Page: Playwright in Chromium"
+node node_modules/vite/bin/vite.js build --config web/vite.config.ts --logLevel warn
+node node_modules/@playwright/test/cli.js test
+
+section "Types, lint, formatting"
+npm run --silent typecheck
+npm run --silent lint
