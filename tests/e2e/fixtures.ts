@@ -1,0 +1,43 @@
+/**
+ * Shared Playwright fixtures: every test fails on any console error or page error, and helpers to
+ * choose a preset and read the step view.
+ */
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      page.on("pageerror", (e) => errors.push(e.message));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Opens the app and waits for the first step of the default scenario. */
+export async function openApp(page: Page): Promise<void> {
+  await page.goto("./");
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of \d+$/);
+}
+
+/** Picks a preset in the scenario panel and waits until its steps are shown. */
+export async function choosePreset(page: Page, name: string, totalSteps: number): Promise<void> {
+  await page.getByLabel("Preset").selectOption({ label: name });
+  await expect(page.getByTestId("step-counter")).toHaveText(`Step 1 of ${totalSteps}`);
+}
+
+/** Moves the focus out of any field so page-wide keys apply. */
+export async function focusPage(page: Page): Promise<void> {
+  await page.getByTestId("step-view").click({ position: { x: 5, y: 5 } });
+}
+
+/** Saves a screenshot into test-results/screenshots/ (kept as a CI artifact). */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
