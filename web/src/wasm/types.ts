@@ -110,8 +110,7 @@ export interface RunResult {
 
 /** What the raw module's `run` returns: errors are values, never thrown numbers. */
 export type RawRunResult =
-  | ({ ok: true } & RunResult)
-  | { ok: false; error: { field: string; message: string } };
+  ({ ok: true } & RunResult) | { ok: false; error: { field: string; message: string } };
 
 /** The raw Embind module (only what we use). */
 export interface AttentionModule {

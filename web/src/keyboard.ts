@@ -1,0 +1,60 @@
+/**
+ * Page-wide keys, as listed in the visible "Keys" help: ←/→ step, space play/pause, Home/End
+ * first/last, [ and ] previous/next head, ↑/↓ previous/next query. Ignored while typing in a field,
+ * with a modifier held, or when a control (a matrix grid, a select) handled the key itself.
+ */
+export interface KeyActions {
+  previous(): void;
+  next(): void;
+  first(): void;
+  last(): void;
+  togglePlay(): void;
+  previousHead(): void;
+  nextHead(): void;
+  previousQuery(): void;
+  nextQuery(): void;
+}
+
+/** Where keys belong to the element: text entry and selects. */
+function isTextField(el: Element | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  if (el.isContentEditable) return true;
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  if (el instanceof HTMLInputElement) {
+    return !["checkbox", "radio", "button", "submit", "reset", "range", "color"].includes(el.type);
+  }
+  return false;
+}
+
+/** Elements whose own activation key is space (keep it theirs). */
+function spaceActivates(el: Element | null): boolean {
+  return (
+    el instanceof HTMLElement &&
+    el.closest("button, a[href], summary, input, [role=button]") !== null
+  );
+}
+
+export function installKeyboard(target: Document, a: KeyActions): () => void {
+  const onKey = (e: KeyboardEvent) => {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    const el = e.target instanceof Element ? e.target : null;
+    if (isTextField(el)) return;
+    const actions: Record<string, (() => void) | undefined> = {
+      ArrowLeft: a.previous,
+      ArrowRight: a.next,
+      Home: a.first,
+      End: a.last,
+      "[": a.previousHead,
+      "]": a.nextHead,
+      ArrowUp: a.previousQuery,
+      ArrowDown: a.nextQuery,
+      " ": spaceActivates(el) ? undefined : a.togglePlay,
+    };
+    const action = actions[e.key];
+    if (!action) return;
+    e.preventDefault();
+    action();
+  };
+  target.addEventListener("keydown", onKey);
+  return () => target.removeEventListener("keydown", onKey);
+}
