@@ -17,5 +17,14 @@ export default defineConfig({
     target: "es2022",
   },
   server: { port: 5173, strictPort: true, fs: { allow: [repoRoot] } },
-  preview: { port: 4173, strictPort: true },
+  // The strictest policy the app must run under (no eval: the module is built with
+  // -sDYNAMIC_EXECUTION=0); the end-to-end tests run against this preview server.
+  preview: {
+    port: 4173,
+    strictPort: true,
+    headers: {
+      "Content-Security-Policy":
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; object-src 'none'; base-uri 'none'",
+    },
+  },
 });
