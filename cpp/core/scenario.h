@@ -15,6 +15,25 @@ namespace attn {
 
 enum class MaskKind { None = 0, Causal = 1 };
 
+/// How a query is scored against a key (the scoring functions of the seeds). Row vectors q, k of
+/// length d_k. Values cross to JavaScript (web/src/wasm/enums.ts): append only.
+enum class ScoreKind {
+  Dot = 0,        ///< q · k                          (Luong, "dot")
+  ScaledDot = 1,  ///< q · k / sqrt(d_k)              (Vaswani et al.; the default)
+  General = 2,    ///< q W_a k^T, W_a (d_k, d_k)      (Luong, "general" / bilinear)
+  Additive = 3,   ///< v_a · tanh(q W_1 + k W_2), W_1, W_2 (d_k, d_a), v_a (d_a)  (Bahdanau)
+};
+
+/// One edited number, applied on top of the generated or given matrices (docs/scenario.md).
+/// `matrix` is a scenario-file matrix field: x_q, x_kv, w_q, w_k, w_v, w_o, w_bilinear,
+/// w_additive_q, w_additive_k, v_additive. Row and column are 0-based.
+struct CellEdit {
+  std::string matrix;
+  int row = 0;
+  int col = 0;
+  double value = 0.0;
+};
+
 /// How the final output projection W_O is chosen.
 enum class OutputProjection {
   Generated = 0,  ///< absent from the file: generated from the seed
@@ -42,6 +61,19 @@ struct Scenario {
   OutputProjection w_o_mode = OutputProjection::Generated;
   std::optional<Matrix> w_o;  ///< (h*d_v, d_model), only with OutputProjection::Given
 
+  ScoreKind score = ScoreKind::ScaledDot;
+  int d_a = 0;  ///< additive scoring's hidden size; 0 = d_k
+  // Scoring parameters, one block per head (head i takes columns [i*w, (i+1)*w), or row i of
+  // v_additive); generated from the seed when absent and the scoring function needs them.
+  std::optional<Matrix> w_bilinear;    ///< General: (d_k, h*d_k)
+  std::optional<Matrix> w_additive_q;  ///< Additive: W_1 (d_k, h*d_a)
+  std::optional<Matrix> w_additive_k;  ///< Additive: W_2 (d_k, h*d_a)
+  std::optional<Matrix> v_additive;    ///< Additive: v_a, one row per head (h, d_a)
+
+  /// Edited cells, applied in order after generation; an edit of x_q in self-attention edits
+  /// the one input matrix both sides share.
+  std::vector<CellEdit> edits;
+
   bool is_self_attention() const { return key_tokens.empty(); }
   /// Tokens on the key/value side: key_tokens, or query_tokens in self-attention.
   const std::vector<std::string>& kv_tokens() const {
@@ -51,6 +83,7 @@ struct Scenario {
   int n() const { return static_cast<int>(kv_tokens().size()); }
   int head_dim_k() const { return d_k > 0 ? d_k : d_model / heads; }
   int head_dim_v() const { return d_v > 0 ? d_v : d_model / heads; }
+  int hidden_dim_a() const { return d_a > 0 ? d_a : head_dim_k(); }
 };
 
 /// Limits that keep the page responsive. Every one is checked by validate().
@@ -62,6 +95,7 @@ struct Limits {
   static constexpr int kMaxHeadDim = 512;                      ///< d_k and d_v
   static constexpr int kMaxProjectionWidth = 1024;             ///< heads·d_k and heads·d_v
   static constexpr double kMaxAbsValue = 1e6;                  ///< any explicit matrix entry
+  static constexpr int kMaxEdits = 4096;        ///< edited cells in one scenario
   static constexpr std::uint64_t kMaxSeed = (1ULL << 53) - 1;  ///< exact in a JSON number
 };
 

@@ -42,3 +42,11 @@ export const MatrixId = {
   Output: 15,
 } as const;
 export type MatrixId = (typeof MatrixId)[keyof typeof MatrixId];
+
+/** How a query is scored against a key (cpp/core/scenario.h ScoreKind). */
+export const ScoreKind = { Dot: 0, ScaledDot: 1, General: 2, Additive: 3 } as const;
+export type ScoreKind = (typeof ScoreKind)[keyof typeof ScoreKind];
+
+/** Which kind of cell to drill into (cpp/bindings: drill). */
+export const DrillKind = { Score: 0, Weight: 1, Output: 2 } as const;
+export type DrillKind = (typeof DrillKind)[keyof typeof DrillKind];

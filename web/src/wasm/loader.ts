@@ -4,8 +4,17 @@
  */
 // Built by CMake (tools/build-wasm.sh) into build/wasm/; Vite hashes the .wasm as an asset.
 import createAttentionModule from "@wasm/attention.mjs";
-import type { Granularity } from "./enums";
-import type { AttentionModule, RunResult, ScenarioFile } from "./types";
+import { DrillKind, type Granularity } from "./enums";
+import type {
+  AttentionModule,
+  OutputDrillValue,
+  RawDrillResult,
+  RunResult,
+  ScenarioFile,
+  ScoreDrillValue,
+  SweepPointValue,
+  WeightDrillValue,
+} from "./types";
 
 /** A scenario the core rejected; `field` is the scenario-file field ("" for the file as a whole). */
 export class ScenarioError extends Error {
@@ -20,17 +29,40 @@ export class ScenarioError extends Error {
 export interface Attention {
   /** Computes the trace and the step sequence. Throws ScenarioError for a rejected scenario. */
   run(scenario: ScenarioFile, granularity: Granularity): RunResult;
+  /** Every number behind score cell (i, j) of a head. Throws ScenarioError. */
+  drillScore(scenario: ScenarioFile, head: number, i: number, j: number): ScoreDrillValue;
+  /** Every number behind weight (i, j) of a head. Throws ScenarioError. */
+  drillWeight(scenario: ScenarioFile, head: number, i: number, j: number): WeightDrillValue;
+  /** Every number behind head output (i, c). Throws ScenarioError. */
+  drillOutput(scenario: ScenarioFile, head: number, i: number, c: number): OutputDrillValue;
+  /** The √d_k experiment: (unscaled, scaled) points for d_k = 4 … 512. Throws ScenarioError. */
+  sweep(scenario: ScenarioFile): SweepPointValue[];
   /** The raw module, for tests that compare enums. */
   readonly raw: AttentionModule;
 }
 
 function wrap(raw: AttentionModule): Attention {
+  // The module caches the trace of the last scenario text, so drilling right after a run with the
+  // same scenario does not recompute it: keep the JSON text identical by serializing once here.
+  const drill = (scenario: ScenarioFile, kind: DrillKind, head: number, r: number, c: number) => {
+    const result: RawDrillResult = raw.drill(JSON.stringify(scenario), kind, head, r, c);
+    if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
+    return result.drill;
+  };
   return {
     raw,
     run(scenario, granularity) {
       const result = raw.run(JSON.stringify(scenario), granularity);
       if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
       return { trace: result.trace, steps: result.steps };
+    },
+    drillScore: (s, h, i, j) => drill(s, DrillKind.Score, h, i, j) as ScoreDrillValue,
+    drillWeight: (s, h, i, j) => drill(s, DrillKind.Weight, h, i, j) as WeightDrillValue,
+    drillOutput: (s, h, i, c) => drill(s, DrillKind.Output, h, i, c) as OutputDrillValue,
+    sweep(scenario) {
+      const result = raw.sweep(JSON.stringify(scenario));
+      if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
+      return result.points;
     },
   };
 }

@@ -2,7 +2,7 @@
  * Types of everything that crosses from the wasm module (cpp/bindings/bindings.cpp).
  * Matrices are copies, never views of the wasm heap: keep them as long as you like.
  */
-import type { Granularity, MatrixId, Stage } from "./enums";
+import type { DrillKind, Granularity, MatrixId, ScoreKind, Stage } from "./enums";
 
 /** A dense matrix, row-major: element (r, c) is data[r * cols + c]. Masked entries are -Infinity. */
 export interface MatrixValue {
@@ -101,6 +101,84 @@ export interface ScenarioFile {
   w_k?: number[][];
   w_v?: number[][];
   w_o?: number[][] | null;
+  /** Scoring function; default "scaled_dot". */
+  score?: "dot" | "scaled_dot" | "general" | "additive";
+  /** Additive scoring's hidden size; default d_k. */
+  d_a?: number;
+  w_bilinear?: number[][]; // (d_k, h·d_k), general
+  w_additive_q?: number[][]; // W_1 (d_k, h·d_a), additive
+  w_additive_k?: number[][]; // W_2 (d_k, h·d_a), additive
+  v_additive?: number[][]; // v_a (h, d_a), additive
+  /** Edited cells applied after generation, in order (0-based row and col). */
+  edits?: CellEdit[];
+}
+
+/** The matrices a learner can edit, by scenario-file field name. */
+export type EditableMatrix =
+  | "x_q"
+  | "x_kv"
+  | "w_q"
+  | "w_k"
+  | "w_v"
+  | "w_o"
+  | "w_bilinear"
+  | "w_additive_q"
+  | "w_additive_k"
+  | "v_additive";
+
+export interface CellEdit {
+  matrix: EditableMatrix;
+  row: number;
+  col: number;
+  value: number;
+}
+
+/** Every number behind one score cell (i, j) of one head (cpp/core/drill.h). */
+export interface ScoreDrillValue {
+  kind: ScoreKind;
+  q: Float64Array; // (d_k)
+  k: Float64Array; // (d_k)
+  qMapped: Float64Array; // (d_k) q, or q W_a for general; empty for additive
+  products: Float64Array; // (d_k) q_mapped ⊙ k, or (d_a) v_a ⊙ tanh(…) for additive
+  hiddenQ: Float64Array; // (d_a) q W_1, additive only (else empty)
+  hiddenK: Float64Array; // (d_a) k W_2
+  hidden: Float64Array; // (d_a) tanh(q W_1 + k W_2)
+  vA: Float64Array; // (d_a)
+  sum: number; // the raw score
+  divisor: number; // √d_k for scaled dot, else 1
+  scaled: number; // sum / divisor
+  masked: boolean;
+}
+
+/** Every number behind weight (i, j): the softmax of row i written out. */
+export interface WeightDrillValue {
+  row: Float64Array; // (n) masked scaled scores, -Infinity where masked
+  max: number;
+  shifted: Float64Array; // (n) row − max
+  exps: Float64Array; // (n) exp(shifted), 0 where masked
+  sum: number;
+  weights: Float64Array; // (n) sums to 1
+  weight: number;
+  fullyMasked: boolean;
+}
+
+/** Every number behind head output (i, c): Σ_j a_ij v_jc. */
+export interface OutputDrillValue {
+  weights: Float64Array; // (n) row i of A
+  values: Float64Array; // (n) column c of V
+  terms: Float64Array; // (n) weights ⊙ values
+  sum: number;
+}
+
+/** One point of the √d_k experiment (cpp/core/sweep.h). */
+export interface SweepPointValue {
+  dK: number;
+  scaled: boolean;
+  scoreStd: number;
+  meanMaxWeight: number;
+  meanEntropy: number;
+  meanMaxEntropy: number;
+  meanGradientNorm: number;
 }
 
 export interface RunResult {
@@ -112,11 +190,29 @@ export interface RunResult {
 export type RawRunResult =
   ({ ok: true } & RunResult) | { ok: false; error: { field: string; message: string } };
 
+type RawError = { ok: false; error: { field: string; message: string } };
+export type RawDrillResult =
+  { ok: true; drill: ScoreDrillValue | WeightDrillValue | OutputDrillValue } | RawError;
+export type RawSweepResult = { ok: true; points: SweepPointValue[] } | RawError;
+
 /** The raw Embind module (only what we use). */
 export interface AttentionModule {
   run(scenarioJson: string, granularity: Granularity): RawRunResult;
+  /** Drills into cell (row, col) of head `head`: score, weight or head-output cell. */
+  drill(
+    scenarioJson: string,
+    kind: DrillKind,
+    head: number,
+    row: number,
+    col: number,
+  ): RawDrillResult;
+  /** The √d_k experiment over d_k = 4, 8, …, 512: two points (unscaled, scaled) per d_k. */
+  sweep(scenarioJson: string): RawSweepResult;
   /** Enum objects as registered by Embind: `Stage.Scores.value === 3`. */
   Stage: Record<string, { value: number }>;
   MatrixId: Record<string, { value: number }>;
   Granularity: Record<string, { value: number }>;
+  ScoreKind: Record<string, { value: number }>;
+  DrillKind: Record<string, { value: number }>;
+  heapBytesInUse(): number;
 }
