@@ -1,6 +1,9 @@
 // Converts a run result of the wasm module into the documented trace JSON (docs/scenario.md):
 // matrices as arrays of rows, -Infinity (masked) as null, field names in snake_case.
 
+/** ScoreKind numbers (web/src/wasm/enums.ts) -> the scenario file's names for them. */
+const scoreNames = ["dot", "scaled_dot", "general", "additive"];
+
 /** {rows, cols, data} -> number[][] with -Infinity written as null (JSON has no infinities). */
 export function rowsOf(m) {
   const rows = [];
@@ -24,6 +27,16 @@ function headToJson(h) {
   };
 }
 
+/** The scoring parameters the trace's score kind uses (none for dot and scaled dot). */
+function scoringParameters(t) {
+  const out = {};
+  if (t.wBilinear) out.w_bilinear = rowsOf(t.wBilinear);
+  if (t.wAdditiveQ) out.w_additive_q = rowsOf(t.wAdditiveQ);
+  if (t.wAdditiveK) out.w_additive_k = rowsOf(t.wAdditiveK);
+  if (t.vAdditive) out.v_additive = rowsOf(t.vAdditive);
+  return out;
+}
+
 /** The whole trace of one run; with `withSteps`, the per-query step sequence too. */
 export function traceToJson({ trace: t, steps }, withSteps = false) {
   const out = {
@@ -40,6 +53,8 @@ export function traceToJson({ trace: t, steps }, withSteps = false) {
     w_k: rowsOf(t.wK),
     w_v: rowsOf(t.wV),
     w_o: t.wO ? rowsOf(t.wO) : null,
+    score: scoreNames[t.score],
+    ...scoringParameters(t),
     q: rowsOf(t.qAll),
     k: rowsOf(t.kAll),
     v: rowsOf(t.vAll),

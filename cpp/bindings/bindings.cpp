@@ -1,10 +1,6 @@
-// The only file that knows about Emscripten: one EMSCRIPTEN_BINDINGS block and the conversions
-// from core structs to plain JavaScript values.
-//
-// Layout crossing to JS: every matrix is {rows, cols, data: Float64Array}, row-major, a *copy*
-// (slice) of the wasm heap, so later calls that grow memory cannot detach it. Errors are values
-// ({ok: false, error: {field, message}}), never thrown C++ exceptions, so nothing leaks and the
-// message survives. Nothing returned needs .delete().
+// The module's entry points and its one EMSCRIPTEN_BINDINGS block. Together with to_js.* these
+// are the only files that know about Emscripten; the core below cpp/core never does.
+// Every entry point returns {ok: true, ...} or {ok: false, error: {field, message}}.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
@@ -14,149 +10,115 @@
 #include <vector>
 
 #include "attention.h"
+#include "drill.h"
 #include "scenario_json.h"
 #include "steps.h"
+#include "sweep.h"
+#include "to_js.h"
 
 namespace {
 
-using attn::Matrix;
+using bindings::failure;
+using bindings::success;
+using bindings::to_js;
 using emscripten::val;
 
-// {rows, cols, data}: data copied out of the heap (typed_memory_view + slice).
-val to_js(const Matrix& m) {
-  val out = val::object();
-  out.set("rows", static_cast<int>(m.rows()));
-  out.set("cols", static_cast<int>(m.cols()));
-  val view = val(emscripten::typed_memory_view(static_cast<size_t>(m.size()), m.data()));
-  out.set("data", view.call<val>("slice"));
-  return out;
-}
+// The scenario of the last call and its trace: drilling into cells right after a run of the same
+// scenario text reuses it instead of recomputing. One entry; replaced by the next scenario.
+struct Computed {
+  std::string json;
+  attn::Scenario scenario;
+  attn::Trace trace;
+};
 
-val to_js(const std::vector<std::string>& items) {
-  val out = val::array();
-  for (const auto& s : items) out.call<void>("push", s);
-  return out;
-}
-
-val to_js(const std::vector<int>& items) {
-  val out = val::array();
-  for (int i : items) out.call<void>("push", i);
-  return out;
-}
-
-val to_js(const attn::HeadTrace& h) {
-  val out = val::object();
-  out.set("q", to_js(h.q));
-  out.set("k", to_js(h.k));
-  out.set("v", to_js(h.v));
-  out.set("scores", to_js(h.scores));
-  out.set("scaled", to_js(h.scaled));
-  out.set("masked", to_js(h.masked));
-  out.set("weights", to_js(h.weights));
-  out.set("output", to_js(h.output));
-  return out;
-}
-
-val to_js(const attn::Scenario& s, const attn::Trace& t) {
-  const attn::Inputs& in = t.inputs;
-  val out = val::object();
-  out.set("queryTokens", to_js(s.query_tokens));
-  out.set("keyTokens", to_js(s.kv_tokens()));
-  out.set("selfAttention", s.is_self_attention());
-  out.set("dModel", s.d_model);
-  out.set("numHeads", s.heads);
-  out.set("dK", t.d_k);
-  out.set("dV", t.d_v);
-  out.set("embeddingsQ", to_js(in.embeddings_q));
-  out.set("embeddingsKv", to_js(in.embeddings_kv));
-  out.set("positionalQ", to_js(in.positional_q));
-  out.set("positionalKv", to_js(in.positional_kv));
-  out.set("xQ", to_js(in.x_q));
-  out.set("xKv", to_js(in.x_kv));
-  out.set("wQ", to_js(in.w_q));
-  out.set("wK", to_js(in.w_k));
-  out.set("wV", to_js(in.w_v));
-  out.set("wO", in.w_o ? to_js(*in.w_o) : val::null());
-  out.set("qAll", to_js(t.q_all));
-  out.set("kAll", to_js(t.k_all));
-  out.set("vAll", to_js(t.v_all));
-  out.set("mask", to_js(t.mask));
-  out.set("hasMask", t.has_mask);
-  val heads = val::array();
-  for (const auto& h : t.heads) heads.call<void>("push", to_js(h));
-  out.set("headTraces", heads);
-  out.set("concat", to_js(t.concat));
-  out.set("output", to_js(t.output));
-  out.set("fullyMaskedQueries", to_js(t.fully_masked_queries));
-  return out;
-}
-
-val to_js(const attn::Operand& o) {
-  val cells = val::object();
-  cells.set("row0", o.cells.row0);
-  cells.set("rows", o.cells.rows);
-  cells.set("col0", o.cells.col0);
-  cells.set("cols", o.cells.cols);
-  val out = val::object();
-  out.set("matrix", static_cast<int>(o.matrix));
-  out.set("head", o.head);
-  out.set("label", o.label);
-  out.set("rows", o.rows);
-  out.set("cols", o.cols);
-  out.set("transposed", o.transposed);
-  out.set("cells", cells);
-  return out;
-}
-
-val to_js(const attn::Step& s) {
-  val operands = val::array();
-  for (const auto& o : s.operands) operands.call<void>("push", to_js(o));
-  val out = val::object();
-  out.set("stage", static_cast<int>(s.stage));
-  out.set("head", s.head);
-  out.set("query", s.query);
-  out.set("operands", operands);
-  out.set("result", to_js(s.result));
-  out.set("shapes", s.shapes);
-  out.set("formula", s.formula);
-  out.set("formulaNumbers", s.formula_numbers);
-  out.set("sentence", s.sentence);
-  out.set("flagged", s.flagged);
-  return out;
-}
-
-val failure(const attn::ValidationError& e) {
-  val error = val::object();
-  error.set("field", e.field);
-  error.set("message", e.message);
-  val out = val::object();
-  out.set("ok", false);
-  out.set("error", error);
-  return out;
+// Parses, validates and computes `json`, or returns the error as a JS value in *error.
+const Computed* compute(const std::string& json, val* error) {
+  static Computed cache;
+  static bool filled = false;
+  if (filled && cache.json == json) return &cache;
+  auto parsed = attn::parse_scenario_json(json);
+  if (auto* e = std::get_if<attn::ValidationError>(&parsed)) {
+    *error = failure(*e);
+    return nullptr;
+  }
+  attn::Scenario& scenario = std::get<attn::Scenario>(parsed);
+  if (auto e = attn::validate(scenario)) {
+    *error = failure(*e);
+    return nullptr;
+  }
+  cache.trace = attn::run_attention(scenario);
+  cache.scenario = std::move(scenario);
+  cache.json = json;
+  filled = true;
+  return &cache;
 }
 
 // run(scenarioJson, granularity) -> {ok: true, trace, steps} | {ok: false, error: {field, message}}
 val run(const std::string& scenario_json, int granularity) {
-  auto parsed = attn::parse_scenario_json(scenario_json);
-  if (auto* e = std::get_if<attn::ValidationError>(&parsed)) return failure(*e);
-  const attn::Scenario& scenario = std::get<attn::Scenario>(parsed);
-  if (auto e = attn::validate(scenario)) return failure(*e);
   if (granularity != 0 && granularity != 1) {
     return failure({"granularity", "granularity is " + std::to_string(granularity) +
                                        "; it must be 0 (per query) or 1 (per matrix)"});
   }
-
-  const attn::Trace trace = attn::run_attention(scenario);
+  val error = val::undefined();
+  const Computed* c = compute(scenario_json, &error);
+  if (!c) return error;
   const auto steps =
-      attn::build_steps(scenario, trace, static_cast<attn::Granularity>(granularity));
+      attn::build_steps(c->scenario, c->trace, static_cast<attn::Granularity>(granularity));
   val js_steps = val::array();
   for (const auto& s : steps) js_steps.call<void>("push", to_js(s));
 
-  val out = val::object();
-  out.set("ok", true);
-  out.set("trace", to_js(scenario, trace));
+  val out = success("trace", to_js(c->scenario, c->trace));
   out.set("steps", js_steps);
   return out;
+}
+
+enum class DrillKind { Score = 0, Weight = 1, Output = 2 };
+
+// drill(scenarioJson, kind, head, row, col) -> {ok: true, drill} | {ok: false, error}
+val drill(const std::string& scenario_json, int kind, int head, int row, int col) {
+  val error = val::undefined();
+  const Computed* c = compute(scenario_json, &error);
+  if (!c) return error;
+  const attn::Trace& t = c->trace;
+  const int m = c->scenario.m(), n = c->scenario.n();
+  const int cols = kind == static_cast<int>(DrillKind::Output) ? t.d_v : n;
+  auto out_of_range = [](const std::string& field, int value, int size) {
+    return failure({field, field + " is " + std::to_string(value) + "; it must be between 0 and " +
+                               std::to_string(size - 1)});
+  };
+  if (kind < 0 || kind > 2) return out_of_range("kind", kind, 3);
+  if (head < 0 || head >= c->scenario.heads) return out_of_range("head", head, c->scenario.heads);
+  if (row < 0 || row >= m) return out_of_range("row", row, m);
+  if (col < 0 || col >= cols) return out_of_range("col", col, cols);
+  switch (static_cast<DrillKind>(kind)) {
+    case DrillKind::Score:
+      return success("drill", to_js(attn::drill_score(c->scenario, t, head, row, col)));
+    case DrillKind::Weight:
+      return success("drill", to_js(attn::drill_weight(t, head, row, col)));
+    case DrillKind::Output:
+      return success("drill", to_js(attn::drill_output(t, head, row, col)));
+  }
+  return out_of_range("kind", kind, 3);
+}
+
+// sweep(scenarioJson) -> {ok: true, points: [{dK, scaled, scoreStd, ...}]} | {ok: false, error}
+val sweep(const std::string& scenario_json) {
+  val error = val::undefined();
+  const Computed* c = compute(scenario_json, &error);
+  if (!c) return error;
+  val points = val::array();
+  for (const auto& p : attn::scaling_sweep(c->scenario, attn::default_sweep_dims())) {
+    val point = val::object();
+    point.set("dK", p.d_k);
+    point.set("scaled", p.scaled);
+    point.set("scoreStd", p.score_std);
+    point.set("meanMaxWeight", p.mean_max_weight);
+    point.set("meanEntropy", p.mean_entropy);
+    point.set("meanMaxEntropy", p.mean_max_entropy);
+    point.set("meanGradientNorm", p.mean_gradient_norm);
+    points.call<void>("push", point);
+  }
+  return success("points", points);
 }
 
 // Bytes of the wasm heap currently allocated by malloc: lets tests prove calls leak nothing.
@@ -166,7 +128,20 @@ int heap_bytes_in_use() { return static_cast<int>(mallinfo().uordblks); }
 
 EMSCRIPTEN_BINDINGS(attention_stepper) {
   emscripten::function("run", &run);
+  emscripten::function("drill", &drill);
+  emscripten::function("sweep", &sweep);
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
+
+  emscripten::enum_<attn::ScoreKind>("ScoreKind")
+      .value("Dot", attn::ScoreKind::Dot)
+      .value("ScaledDot", attn::ScoreKind::ScaledDot)
+      .value("General", attn::ScoreKind::General)
+      .value("Additive", attn::ScoreKind::Additive);
+
+  emscripten::enum_<DrillKind>("DrillKind")
+      .value("Score", DrillKind::Score)
+      .value("Weight", DrillKind::Weight)
+      .value("Output", DrillKind::Output);
 
   emscripten::enum_<attn::Stage>("Stage")
       .value("ProjectQ", attn::Stage::ProjectQ)
@@ -200,5 +175,9 @@ EMSCRIPTEN_BINDINGS(attention_stepper) {
       .value("HeadOutput", attn::MatrixId::HeadOutput)
       .value("Concat", attn::MatrixId::Concat)
       .value("Wo", attn::MatrixId::Wo)
-      .value("Output", attn::MatrixId::Output);
+      .value("Output", attn::MatrixId::Output)
+      .value("WBilinear", attn::MatrixId::WBilinear)
+      .value("WAdditiveQ", attn::MatrixId::WAdditiveQ)
+      .value("WAdditiveK", attn::MatrixId::WAdditiveK)
+      .value("VAdditive", attn::MatrixId::VAdditive);
 }

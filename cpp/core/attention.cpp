@@ -1,15 +1,13 @@
-// Scaled dot-product and multi-head attention (see attention.h for the conventions).
+// Multi-head attention with every scoring function (see attention.h for the conventions).
 //
-// run_attention() records the trace by calling the one-operation functions below, in order;
-// attention_direct() recomputes the output independently, in the textbook matrix form, so that a
-// test comparing the two checks the traced computation.
+// run_attention() records the trace by calling the one-operation functions below, in order. The
+// inputs come from resolve_inputs() (inputs.cpp); attention_direct() (attention_direct.cpp)
+// recomputes the output independently, so that a test comparing the two checks the trace.
 #include "attention.h"
 
 #include <cmath>
 #include <limits>
 #include <utility>
-
-#include "generator.h"
 
 namespace attn {
 namespace {
@@ -52,6 +50,39 @@ Matrix head_block(const Matrix& m, int head, int width) {
 // q is (m, d_k), k is (n, d_k); returns S (m, n) with S(i, j) = q_i · k_j, how well query i
 // matches key j.
 Matrix dot_scores(const Matrix& q, const Matrix& k) { return q * k.transpose(); }
+
+// q is (m, d_k), w_a is (d_k, d_k), k is (n, d_k); returns (m, n) with S(i, j) = q_i W_a k_j^T.
+// W_a lets a query match a key through learned cross-terms q_a k_b, not only along equal axes;
+// with W_a = I it is the dot score. Mapping the queries first costs one (m, d_k) product.
+Matrix general_scores(const Matrix& q, const Matrix& w_a, const Matrix& k) {
+  const Matrix q_mapped = q * w_a;  // (m, d_k): each query mapped by the bilinear form
+  return q_mapped * k.transpose();
+}
+
+// q is (m, d_k), k is (n, d_k), w1 and w2 are (d_k, d_a), v is (1, d_a); returns (m, n).
+// Each query and each key is mapped into a d_a-wide hidden space; for every pair the two hidden
+// vectors are added and squashed by tanh (a one-layer network on the pair), and v_a weighs the
+// d_a hidden units into one number.
+Matrix additive_scores(const Matrix& q, const Matrix& k, const Matrix& w1, const Matrix& w2,
+                       const RowVector& v) {
+  // Rows as vector products (1, d_k) x (d_k, d_a), the same arithmetic as drill_score's, so that
+  // a drilled cell reproduces its score bit for bit.
+  Matrix hidden_k(k.rows(), w2.cols());  // (n, d_a): row j is k_j W_2, shared by every query
+  for (Eigen::Index j = 0; j < k.rows(); ++j) {
+    const RowVector k_j = k.row(j);
+    hidden_k.row(j) = k_j * w2;
+  }
+  Matrix scores(q.rows(), k.rows());
+  for (Eigen::Index i = 0; i < q.rows(); ++i) {
+    const RowVector q_i = q.row(i);
+    const RowVector hidden_q = q_i * w1;  // (1, d_a)
+    for (Eigen::Index j = 0; j < k.rows(); ++j) {
+      const RowVector hidden = (hidden_q + hidden_k.row(j)).array().tanh().matrix();  // (1, d_a)
+      scores(i, j) = v.cwiseProduct(hidden).sum();  // v_a · tanh(q_i W_1 + k_j W_2)
+    }
+  }
+  return scores;
+}
 
 // scores is (m, n); returns (m, n). Dividing by sqrt(d_k) keeps the scores' spread near 1 whatever
 // d_k is (a sum of d_k products grows like sqrt(d_k)), so the softmax does not saturate.
@@ -115,42 +146,26 @@ Matrix concat_heads(const std::vector<Matrix>& head_outputs) {
   return concat;
 }
 
-// Fills in everything the scenario leaves out: X_q (m, d_model), X_kv (n, d_model),
-// W_Q, W_K (d_model, h*d_k), W_V (d_model, h*d_v), W_O (h*d_v, d_model) or none.
-Inputs resolve_inputs(const Scenario& s) {
-  Inputs in;
-  const int dm = s.d_model, hk = s.heads * s.head_dim_k(), hv = s.heads * s.head_dim_v();
+namespace {
 
-  // One side (query or key/value): a given X is used as is, with zero positional encoding;
-  // otherwise X = token embeddings + sinusoidal positions (positions count from 0 per sentence).
-  auto side = [&](const std::vector<std::string>& tokens, const std::optional<Matrix>& given,
-                  Matrix& embeddings, Matrix& positional, Matrix& x) {
-    const int count = static_cast<int>(tokens.size());
-    embeddings = given ? *given : token_embeddings(tokens, dm, s.seed);
-    positional = (s.positional_encoding && !given) ? positional_encoding(count, dm)
-                                                   : Matrix::Zero(count, dm);
-    x = embeddings + positional;
-  };
-  side(s.query_tokens, s.x_q, in.embeddings_q, in.positional_q, in.x_q);
-  if (s.is_self_attention()) {
-    // Self-attention: keys and values come from the very same matrix as the queries.
-    in.embeddings_kv = in.embeddings_q;
-    in.positional_kv = in.positional_q;
-    in.x_kv = in.x_q;
-  } else {
-    side(s.key_tokens, s.x_kv, in.embeddings_kv, in.positional_kv, in.x_kv);
+// The raw scores of head `head` in the trace's score kind: q (m, d_k), k (n, d_k) -> (m, n). The
+// scoring parameters are the head's blocks of those in t.inputs (present for their kind).
+Matrix head_scores(const Trace& t, int head, const Matrix& q, const Matrix& k) {
+  const Inputs& in = t.inputs;
+  switch (t.score) {
+    case ScoreKind::General:
+      return general_scores(q, head_block(*in.w_bilinear, head, t.d_k), k);
+    case ScoreKind::Additive:
+      return additive_scores(q, k, head_block(*in.w_additive_q, head, t.d_a),
+                             head_block(*in.w_additive_k, head, t.d_a), in.v_additive->row(head));
+    case ScoreKind::Dot:
+    case ScoreKind::ScaledDot:
+      break;
   }
-
-  in.w_q = s.w_q ? *s.w_q : weight_matrix(dm, hk, s.seed, WeightTag::WQ);
-  in.w_k = s.w_k ? *s.w_k : weight_matrix(dm, hk, s.seed, WeightTag::WK);
-  in.w_v = s.w_v ? *s.w_v : weight_matrix(dm, hv, s.seed, WeightTag::WV);
-  if (s.w_o_mode == OutputProjection::Given) {
-    in.w_o = *s.w_o;
-  } else if (s.w_o_mode == OutputProjection::Generated) {
-    in.w_o = weight_matrix(hv, dm, s.seed, WeightTag::WO);
-  }
-  return in;
+  return dot_scores(q, k);
 }
+
+}  // namespace
 
 // Shapes: X_q (m, d_model), X_kv (n, d_model); per head Q (m, d_k), K (n, d_k), V (n, d_v),
 // scores/scaled/masked/weights (m, n), output (m, d_v); concat (m, h*d_v); output (m, d_model)
@@ -159,8 +174,10 @@ Trace run_attention(const Scenario& s) {
   Trace t;
   t.inputs = resolve_inputs(s);
   const Inputs& in = t.inputs;
+  t.score = s.score;
   t.d_k = s.head_dim_k();
   t.d_v = s.head_dim_v();
+  t.d_a = s.score == ScoreKind::Additive ? s.hidden_dim_a() : 0;
 
   // Project all heads at once; head i is a column block of these.
   t.q_all = in.x_q * in.w_q;
@@ -178,8 +195,9 @@ Trace run_attention(const Scenario& s) {
     ht.q = head_block(t.q_all, h, t.d_k);
     ht.k = head_block(t.k_all, h, t.d_k);
     ht.v = head_block(t.v_all, h, t.d_v);
-    ht.scores = dot_scores(ht.q, ht.k);
-    ht.scaled = scale_scores(ht.scores, t.d_k);
+    ht.scores = head_scores(t, h, ht.q, ht.k);
+    // Only scaled dot-product attention divides by sqrt(d_k); the others pass scores on as is.
+    ht.scaled = t.score == ScoreKind::ScaledDot ? scale_scores(ht.scores, t.d_k) : ht.scores;
     ht.masked = apply_mask(ht.scaled, t.mask);  // all-ones mask: equal to scaled
     ht.weights = softmax_rows(ht.masked);
     ht.output = weighted_sum(ht.weights, ht.v);
@@ -191,36 +209,6 @@ Trace run_attention(const Scenario& s) {
   t.concat = concat_heads(head_outputs);
   t.output = in.w_o ? Matrix(t.concat * *in.w_o) : t.concat;
   return t;
-}
-
-// The textbook form, per head i: O_i = softmax(Q_i K_i^T / sqrt(d_k) + B) V_i, where B is the
-// additive mask (0 = attend, -inf = masked); output = [O_1 ... O_h] W_O. Shapes as run_attention.
-Matrix attention_direct(const Inputs& in, int heads, int d_k, int d_v, const KeyMask& mask) {
-  const Eigen::Index m = in.x_q.rows(), n = in.x_kv.rows();
-  const Matrix additive =
-      (mask.array() == 0.0).select(Matrix::Constant(m, n, kMinusInf), Matrix::Zero(m, n));
-  Matrix concat(m, static_cast<Eigen::Index>(heads) * d_v);
-  for (int h = 0; h < heads; ++h) {
-    // Project with this head's columns of the weights directly (not slices of a full Q).
-    const Matrix q = in.x_q * in.w_q.middleCols(h * d_k, d_k);
-    const Matrix k = in.x_kv * in.w_k.middleCols(h * d_k, d_k);
-    const Matrix v = in.x_kv * in.w_v.middleCols(h * d_v, d_v);
-    const Matrix logits = (q * k.transpose()) / std::sqrt(static_cast<double>(d_k)) + additive;
-    // Whole-matrix softmax: subtract each row's max, exponentiate, divide by the row sums.
-    const Eigen::VectorXd row_max = logits.rowwise().maxCoeff();
-    Matrix e = (logits.colwise() - row_max).array().exp().matrix();
-    for (Eigen::Index i = 0; i < m; ++i) {
-      // A fully masked row has max -inf (and -inf - -inf is NaN): defined as zero weights.
-      if (row_max(i) == kMinusInf) e.row(i).setZero();
-    }
-    const Eigen::VectorXd row_sum = e.rowwise().sum();
-    Matrix a = e;
-    for (Eigen::Index i = 0; i < m; ++i) {
-      if (row_sum(i) > 0.0) a.row(i) /= row_sum(i);
-    }
-    concat.middleCols(static_cast<Eigen::Index>(h) * d_v, d_v) = a * v;
-  }
-  return in.w_o ? Matrix(concat * *in.w_o) : concat;
 }
 
 }  // namespace attn

@@ -1,10 +1,14 @@
-// Scaled dot-product and multi-head attention, recording every intermediate matrix.
+// Multi-head attention, recording every intermediate matrix.
 //
 // Conventions (docs/product.md): row vectors; X_q is (m, d_model), X_kv is (n, d_model);
 // Q = X_q W_Q (m, h*d_k), K = X_kv W_K (n, h*d_k), V = X_kv W_V (n, h*d_v); head i takes columns
 // [i*d_k, (i+1)*d_k) of Q and K and [i*d_v, (i+1)*d_v) of V. Per head:
-//   S = Q_i K_i^T (m, n);  S / sqrt(d_k);  masked entries -> -inf;  A = row-softmax (m, n);
-//   O_i = A V_i (m, d_v).
+//   S = scores(Q_i, K_i) (m, n);  scaled = S / sqrt(d_k) for ScaledDot, = S for every other kind;
+//   masked entries -> -inf;  A = row-softmax (m, n);  O_i = A V_i (m, d_v).
+// The score of query row q and key row k (both (1, d_k)) depends on Scenario::score:
+//   Dot and ScaledDot: q k^T;  General: q W_a k^T with head i's block W_a (d_k, d_k);
+//   Additive: tanh(q W_1 + k W_2) v_a^T with head i's blocks W_1, W_2 (d_k, d_a) and v_a (1, d_a).
+// Only ScaledDot divides by sqrt(d_k), so for the other kinds HeadTrace::scaled equals scores.
 // Concat(O_1..O_h) along columns (m, h*d_v); output = Concat W_O (m, d_model), or Concat itself
 // when there is no W_O.
 //
@@ -33,9 +37,16 @@ std::vector<int> fully_masked_rows(const KeyMask& mask);
 
 /// Columns [head*width, (head+1)*width) of `m` (rows unchanged).
 Matrix head_block(const Matrix& m, int head, int width);
-/// Q_i K_i^T: (m, d_k) x (n, d_k)^T -> (m, n).
+/// Q_i K_i^T: (m, d_k) x (n, d_k)^T -> (m, n). The Dot and ScaledDot scores.
 Matrix dot_scores(const Matrix& q, const Matrix& k);
-/// scores / sqrt(d_k), same shape.
+/// Q_i W_a K_i^T: (m, d_k) x (d_k, d_k) x (n, d_k)^T -> (m, n). Luong's general (bilinear) score;
+/// w_a is the head's block of Inputs::w_bilinear.
+Matrix general_scores(const Matrix& q, const Matrix& w_a, const Matrix& k);
+/// Bahdanau's additive score: q (m, d_k), k (n, d_k), w1 = W_1 and w2 = W_2 (d_k, d_a),
+/// v = v_a (1, d_a) -> (m, n) with s_ij = sum_a v_a tanh((q_i W_1)_a + (k_j W_2)_a).
+Matrix additive_scores(const Matrix& q, const Matrix& k, const Matrix& w1, const Matrix& w2,
+                       const RowVector& v);
+/// scores / sqrt(d_k), same shape. Used for ScaledDot only.
 Matrix scale_scores(const Matrix& scores, int d_k);
 /// Entries where mask is 0 become -inf; others unchanged. Same shape.
 Matrix apply_mask(const Matrix& scaled, const KeyMask& mask);
@@ -58,9 +69,19 @@ struct Inputs {
   Matrix w_q, w_k;            ///< (d_model, h*d_k)
   Matrix w_v;                 ///< (d_model, h*d_v)
   std::optional<Matrix> w_o;  ///< (h*d_v, d_model), absent = no output projection
+  // Scoring parameters, present only when the score kind uses them. Head i takes columns
+  // [i*d_k, (i+1)*d_k) of w_bilinear, columns [i*d_a, (i+1)*d_a) of w_additive_q/_k, and row i
+  // of v_additive.
+  std::optional<Matrix> w_bilinear;    ///< General: W_a (d_k, h*d_k)
+  std::optional<Matrix> w_additive_q;  ///< Additive: W_1 (d_k, h*d_a)
+  std::optional<Matrix> w_additive_k;  ///< Additive: W_2 (d_k, h*d_a)
+  std::optional<Matrix> v_additive;    ///< Additive: v_a (h, d_a)
 };
 
-/// Generates what the scenario leaves out. `s` must have passed validate().
+/// Generates what the scenario leaves out (inputs.cpp), then applies Scenario::edits in order.
+/// An edit of x_q changes X_q and, in self-attention, X_kv too (one matrix); the edited cell of
+/// embeddings_q (embeddings_kv) becomes value - positional, so X = embeddings + positional still
+/// holds. `s` must have passed validate().
 Inputs resolve_inputs(const Scenario& s);
 
 /// Every intermediate matrix of one head.
@@ -68,8 +89,8 @@ struct HeadTrace {
   Matrix q;        ///< (m, d_k)
   Matrix k;        ///< (n, d_k)
   Matrix v;        ///< (n, d_v)
-  Matrix scores;   ///< (m, n) raw Q K^T
-  Matrix scaled;   ///< (m, n) scores / sqrt(d_k)
+  Matrix scores;   ///< (m, n) raw scores of the scenario's kind (Q K^T for Dot, ScaledDot)
+  Matrix scaled;   ///< (m, n) scores / sqrt(d_k) for ScaledDot; equal to scores otherwise
   Matrix masked;   ///< (m, n) scaled with masked entries -inf (equal to scaled without a mask)
   Matrix weights;  ///< (m, n) row-softmax; rows sum to 1 (0 for fully masked rows)
   Matrix output;   ///< (m, d_v) weights V
@@ -77,7 +98,9 @@ struct HeadTrace {
 
 struct Trace {
   Inputs inputs;
+  ScoreKind score = ScoreKind::ScaledDot;
   int d_k = 0, d_v = 0;
+  int d_a = 0;            ///< additive scoring's hidden size; 0 for the other kinds
   Matrix q_all;           ///< (m, h*d_k) X_q W_Q
   Matrix k_all;           ///< (n, h*d_k) X_kv W_K
   Matrix v_all;           ///< (n, h*d_v) X_kv W_V
@@ -92,8 +115,10 @@ struct Trace {
 /// Computes multi-head attention for a validated scenario, recording every step.
 Trace run_attention(const Scenario& s);
 
-/// The same result computed directly (no trace), in the textbook matrix form: used by tests to
-/// prove the traced output equals the direct computation.
-Matrix attention_direct(const Inputs& in, int heads, int d_k, int d_v, const KeyMask& mask);
+/// The same result computed directly (no trace), in the textbook form with the scores written
+/// as plain loops: used by tests to prove the traced output equals the direct computation.
+/// Shapes as in Inputs; `mask` is (m, n). Returns (m, d_model), or (m, h*d_v) without W_O.
+Matrix attention_direct(const Inputs& in, ScoreKind score, int heads, int d_k, int d_v,
+                        const KeyMask& mask);
 
 }  // namespace attn

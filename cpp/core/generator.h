@@ -14,9 +14,11 @@
 // Streams (each a SplitMix64 seeded as below, read with next_symmetric):
 //   * token embedding (d_model values in [-1, 1), column 0 first): stream seeded with
 //     mix(seed) ^ fnv1a64(token bytes), so a token string gets the same vector wherever it appears;
-//   * weight matrix with tag t (W_Q=1, W_K=2, W_V=3, W_O=4): stream seeded with
-//     mix(seed ^ (t * golden)), filled row-major with uniform(-a, a), a = sqrt(6 / (rows + cols))
-//     (Glorot/Xavier uniform).
+//   * weight matrix with tag t (W_Q=1, W_K=2, W_V=3, W_O=4, and the scoring parameters
+//     W_a=5 (general), W_1=6, W_2=7, v_a=8 (additive)): stream seeded with mix(seed ^ (t *
+//     golden)), filled row-major with uniform(-a, a), a = sqrt(6 / (rows + cols)) (Glorot/Xavier
+//     uniform). v_a is drawn as one (h, d_a) matrix, one row per head. Each tag has its own stream,
+//     so adding tags never changed the values of the earlier ones.
 // The sinusoidal positional encoding uses std::sin/std::cos/std::pow and may differ from one
 // libm to another in the last bit; it is not part of the bit-exact guarantee.
 #pragma once
@@ -47,7 +49,18 @@ class SplitMix64 {
 /// h = (h ^ b) * 0x100000001B3.
 std::uint64_t fnv1a64(const std::string& s);
 
-enum class WeightTag : std::uint64_t { WQ = 1, WK = 2, WV = 3, WO = 4 };
+/// Which weight a stream belongs to (the t of mix(seed ^ (t * golden)) above). Append only: a tag's
+/// number fixes its generated values.
+enum class WeightTag : std::uint64_t {
+  WQ = 1,
+  WK = 2,
+  WV = 3,
+  WO = 4,
+  WBilinear = 5,   ///< W_a of general scoring, (d_k, h*d_k)
+  WAdditiveQ = 6,  ///< W_1 of additive scoring, (d_k, h*d_a)
+  WAdditiveK = 7,  ///< W_2 of additive scoring, (d_k, h*d_a)
+  VAdditive = 8,   ///< v_a of additive scoring, (h, d_a)
+};
 
 /// One embedding row per token, (tokens.size(), d_model), entries in [-1, 1).
 Matrix token_embeddings(const std::vector<std::string>& tokens, int d_model, std::uint64_t seed);

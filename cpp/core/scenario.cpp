@@ -2,47 +2,18 @@
 // Messages follow one pattern: "<field> is <value>; it must be <limit>".
 #include "scenario.h"
 
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <set>
 #include <utility>
+
+#include "scenario_checks.h"
 
 namespace attn {
 namespace {
 
-using Error = std::optional<ValidationError>;
-
-Error fail(const std::string& field, const std::string& message) {
-  return ValidationError{field, message};
-}
-
-// Integral values print as integers ("1000000", not "1e+06"); others with the fewest significant
-// digits that read back as the same double.
-std::string number(double x) {
-  if (std::isnan(x)) return "NaN";
-  if (std::isinf(x)) return x > 0 ? "infinity" : "-infinity";
-  char buf[40];
-  if (x == std::floor(x) && std::fabs(x) < 1e15) {
-    std::snprintf(buf, sizeof buf, "%.0f", x);
-    return buf;
-  }
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-    if (std::strtod(buf, nullptr) == x) break;
-  }
-  return buf;
-}
-
-std::string shape(Eigen::Index rows, Eigen::Index cols) {
-  return std::to_string(rows) + "\u00d7" + std::to_string(cols);  // "3×4"
-}
-
-Error check_range(const std::string& field, long long value, long long lo, long long hi) {
-  if (value >= lo && value <= hi) return std::nullopt;
-  return fail(field, field + " is " + std::to_string(value) + "; it must be between " +
-                         std::to_string(lo) + " and " + std::to_string(hi));
-}
+using checks::check_matrix;
+using checks::check_range;
+using checks::Error;
+using checks::fail;
 
 Error check_tokens(const std::string& field, const std::vector<std::string>& tokens,
                    bool required) {
@@ -71,26 +42,6 @@ Error check_head_dim(const std::string& field, int value) {
   if (value >= 0 && value <= Limits::kMaxHeadDim) return std::nullopt;
   return fail(field, field + " is " + std::to_string(value) + "; it must be between 1 and " +
                          std::to_string(Limits::kMaxHeadDim) + " (or 0 for d_model / heads)");
-}
-
-// An explicit matrix: exact shape, then every entry finite and within ±kMaxAbsValue.
-Error check_matrix(const std::string& field, const Matrix& x, Eigen::Index rows, Eigen::Index cols,
-                   const std::string& shape_words) {
-  if (x.rows() != rows || x.cols() != cols) {
-    return fail(field, field + " has shape " + shape(x.rows(), x.cols()) + "; it must be " +
-                           shape(rows, cols) + " (" + shape_words + ")");
-  }
-  for (Eigen::Index r = 0; r < rows; ++r) {
-    for (Eigen::Index c = 0; c < cols; ++c) {
-      const double v = x(r, c);
-      if (std::isfinite(v) && std::fabs(v) <= Limits::kMaxAbsValue) continue;
-      return fail(field, field + "[" + std::to_string(r) + "][" + std::to_string(c) + "] is " +
-                             number(v) + "; it must be a finite number between " +
-                             number(-Limits::kMaxAbsValue) + " and " +
-                             number(Limits::kMaxAbsValue));
-    }
-  }
-  return std::nullopt;
 }
 
 Error check_sizes(const Scenario& s) {
@@ -187,6 +138,51 @@ Error check_matrices(const Scenario& s) {
   return std::nullopt;
 }
 
+// The scoring function and its parameters: a known kind; d_a within the head-size limits; each
+// scoring matrix only with the kind that uses it, and then of its documented shape.
+Error check_scoring(const Scenario& s) {
+  if (s.score < ScoreKind::Dot || s.score > ScoreKind::Additive) {
+    return fail("score", "score is " + std::to_string(static_cast<int>(s.score)) +
+                             "; it must be dot (0), scaled_dot (1), general (2) or additive (3)");
+  }
+  // d_a: 0 means d_k (already within the limits); checked whatever the kind, used by additive.
+  if (s.d_a < 0 || s.d_a > Limits::kMaxHeadDim) {
+    return fail("d_a", "d_a is " + std::to_string(s.d_a) + "; it must be between 1 and " +
+                           std::to_string(Limits::kMaxHeadDim) + " (or 0 for d_k)");
+  }
+  const int h = s.heads, dk = s.head_dim_k(), da = s.hidden_dim_a();
+  if (h * da > Limits::kMaxProjectionWidth) {
+    return fail("d_a", "heads\u00b7d_a is " + std::to_string(h * da) + "; it must be at most " +
+                           std::to_string(Limits::kMaxProjectionWidth));
+  }
+  struct Parameter {
+    const char* field;
+    const std::optional<Matrix>& given;
+    ScoreKind used_by;
+    int rows, cols;
+    const char* shape_words;
+  };
+  const Parameter parameters[] = {
+      {"w_bilinear", s.w_bilinear, ScoreKind::General, dk, h * dk, "d_k \u00d7 heads\u00b7d_k"},
+      {"w_additive_q", s.w_additive_q, ScoreKind::Additive, dk, h * da,
+       "d_k \u00d7 heads\u00b7d_a"},
+      {"w_additive_k", s.w_additive_k, ScoreKind::Additive, dk, h * da,
+       "d_k \u00d7 heads\u00b7d_a"},
+      {"v_additive", s.v_additive, ScoreKind::Additive, h, da, "heads \u00d7 d_a"},
+  };
+  for (const Parameter& p : parameters) {
+    if (!p.given) continue;
+    const std::string field = p.field;
+    if (s.score != p.used_by) {
+      return fail(field, field + " is given but score is \"" + checks::score_name(s.score) +
+                             "\"; it is only used by score \"" + checks::score_name(p.used_by) +
+                             "\"");
+    }
+    if (auto e = check_matrix(field, *p.given, p.rows, p.cols, p.shape_words)) return e;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<ValidationError> validate(const Scenario& s) {
@@ -198,7 +194,9 @@ std::optional<ValidationError> validate(const Scenario& s) {
                             std::to_string(Limits::kMaxSeed));
   }
   if (auto e = check_mask(s)) return e;
-  return check_matrices(s);
+  if (auto e = check_matrices(s)) return e;
+  if (auto e = check_scoring(s)) return e;
+  return checks::check_edits(s);
 }
 
 }  // namespace attn

@@ -95,7 +95,7 @@ struct Limits {
   static constexpr int kMaxHeadDim = 512;                      ///< d_k and d_v
   static constexpr int kMaxProjectionWidth = 1024;             ///< heads·d_k and heads·d_v
   static constexpr double kMaxAbsValue = 1e6;                  ///< any explicit matrix entry
-  static constexpr int kMaxEdits = 4096;        ///< edited cells in one scenario
+  static constexpr int kMaxEdits = 4096;                       ///< edited cells in one scenario
   static constexpr std::uint64_t kMaxSeed = (1ULL << 53) - 1;  ///< exact in a JSON number
 };
 

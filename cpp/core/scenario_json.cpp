@@ -3,154 +3,33 @@
 #include "scenario_json.h"
 
 #include <cctype>
-#include <climits>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <optional>
 
 #include "json.h"
+#include "scenario_json_values.h"
 
 namespace attn {
 namespace {
 
 using Kind = JsonValue::Kind;
-using Error = std::optional<ValidationError>;
+using json_values::describe;
+using json_values::Error;
+using json_values::quoted;
+using json_values::read_edits;
+using json_values::read_int;
+using json_values::read_optional_matrix;
+using json_values::read_padded_keys;
+using json_values::read_score;
+using json_values::read_seed;
+using json_values::read_tokens;
+using json_values::wrong;
 
 const char* const kFields[] = {
-    "query_tokens", "key_tokens",          "d_model", "heads", "d_k", "d_v", "seed", "mask",
-    "padded_keys",  "positional_encoding", "x_q",     "x_kv",  "w_q", "w_k", "w_v",  "w_o"};
-
-// A string as it would appear in JSON, shortened to about 40 bytes: "eight", "a\"b".
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (out.size() >= 40 && (c & 0xC0) != 0x80) return out + "...\"";  // cut between characters
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04X", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
-
-// The shortest of %.15g / %.17g that reads back as `x`: 8, 8.5, 0.1, 1e+12.
-std::string number_text(double x) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.15g", x);
-  if (std::strtod(buf, nullptr) != x) std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
-}
-
-// What a JSON value is, for "got ..." in messages: "eight" (quoted), 8.5, true, null, an array.
-std::string describe(const JsonValue& v) {
-  if (v.kind == Kind::Bool) return v.boolean ? "true" : "false";
-  if (v.kind == Kind::Number) return number_text(v.number);
-  if (v.kind == Kind::String) return quoted(v.string);
-  if (v.kind == Kind::Array) return "an array";
-  return v.kind == Kind::Object ? "an object" : "null";
-}
-
-ValidationError wrong(const std::string& field, const std::string& path,
-                      const std::string& expected, const JsonValue& got) {
-  return {field, path + " must be " + expected + ", got " + describe(got)};
-}
-
-bool is_whole(const JsonValue& v) {
-  return v.kind == Kind::Number && std::floor(v.number) == v.number;
-}
-
-// A whole number that fits an int; `path` is the field or element ("padded_keys[2]").
-Error read_int(const std::string& field, const std::string& path, const JsonValue& v, int* out) {
-  if (!is_whole(v)) return wrong(field, path, "a whole number", v);
-  if (v.number < INT_MIN || v.number > INT_MAX) {
-    return ValidationError{field, path + " is " + describe(v) + ", which is far out of range"};
-  }
-  *out = static_cast<int>(v.number);
-  return std::nullopt;
-}
-
-Error read_seed(const JsonValue& v, std::uint64_t* out) {
-  const double max = static_cast<double>(Limits::kMaxSeed);
-  if (!is_whole(v) || v.number < 0 || v.number > max) {
-    return wrong("seed", "seed", "a whole number between 0 and " + number_text(max), v);
-  }
-  *out = static_cast<std::uint64_t>(v.number);
-  return std::nullopt;
-}
-
-Error read_tokens(const std::string& field, const JsonValue& v, std::vector<std::string>* out) {
-  if (v.kind != Kind::Array) return wrong(field, field, "an array of strings", v);
-  for (std::size_t i = 0; i < v.array.size(); ++i) {
-    const JsonValue& token = v.array[i];
-    const std::string path = field + "[" + std::to_string(i) + "]";
-    if (token.kind != Kind::String) return wrong(field, path, "a string", token);
-    out->push_back(token.string);
-  }
-  return std::nullopt;
-}
-
-Error read_padded_keys(const JsonValue& v, std::vector<int>* out) {
-  const std::string field = "padded_keys";
-  if (v.kind != Kind::Array) return wrong(field, field, "an array of key indices", v);
-  for (std::size_t i = 0; i < v.array.size(); ++i) {
-    int index = 0;
-    if (Error e = read_int(field, field + "[" + std::to_string(i) + "]", v.array[i], &index)) {
-      return e;
-    }
-    out->push_back(index);
-  }
-  return std::nullopt;
-}
-
-// An array of equal-length rows of numbers -> a (rows, cols) matrix. The JSON reader's value limit
-// bounds rows * cols, so the allocation here is bounded too.
-Error read_matrix(const std::string& field, const JsonValue& v, Matrix* out) {
-  if (v.kind != Kind::Array) {
-    return wrong(field, field, "a matrix (an array of rows of numbers)", v);
-  }
-  const std::size_t rows = v.array.size();
-  const std::size_t cols = rows > 0 ? v.array[0].array.size() : 0;
-  for (std::size_t r = 0; r < rows; ++r) {
-    const JsonValue& row = v.array[r];
-    const std::string path = field + "[" + std::to_string(r) + "]";
-    if (row.kind != Kind::Array) return wrong(field, path, "a row (an array of numbers)", row);
-    if (row.array.size() != cols) {
-      return ValidationError{
-          field, path + " has " + std::to_string(row.array.size()) + " numbers but " + field +
-                     "[0] has " + std::to_string(cols) + "; every row must have the same length"};
-    }
-    for (std::size_t c = 0; c < cols; ++c) {
-      const JsonValue& x = row.array[c];
-      if (x.kind != Kind::Number) {
-        return wrong(field, path + "[" + std::to_string(c) + "]", "a number", x);
-      }
-    }
-  }
-  out->resize(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
-  for (std::size_t r = 0; r < rows; ++r) {
-    for (std::size_t c = 0; c < cols; ++c) {
-      (*out)(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) =
-          v.array[r].array[c].number;
-    }
-  }
-  return std::nullopt;
-}
-
-Error read_optional_matrix(const std::string& field, const JsonValue& v,
-                           std::optional<Matrix>* out) {
-  Matrix m;
-  if (Error e = read_matrix(field, v, &m)) return e;
-  *out = std::move(m);
-  return std::nullopt;
-}
+    "query_tokens", "key_tokens", "d_model", "heads",       "d_k",
+    "d_v",          "seed",       "mask",    "padded_keys", "positional_encoding",
+    "x_q",          "x_kv",       "w_q",     "w_k",         "w_v",
+    "w_o",          "score",      "d_a",     "w_bilinear",  "w_additive_q",
+    "w_additive_k", "v_additive", "edits"};
 
 // One known field into `s`.
 Error read_field(const std::string& name, const JsonValue& v, Scenario* s) {
@@ -188,6 +67,13 @@ Error read_field(const std::string& name, const JsonValue& v, Scenario* s) {
   if (name == "w_q") return read_optional_matrix(name, v, &s->w_q);
   if (name == "w_k") return read_optional_matrix(name, v, &s->w_k);
   if (name == "w_v") return read_optional_matrix(name, v, &s->w_v);
+  if (name == "score") return read_score(v, &s->score);
+  if (name == "d_a") return read_int(name, name, v, &s->d_a);  // 0 = d_k
+  if (name == "w_bilinear") return read_optional_matrix(name, v, &s->w_bilinear);
+  if (name == "w_additive_q") return read_optional_matrix(name, v, &s->w_additive_q);
+  if (name == "w_additive_k") return read_optional_matrix(name, v, &s->w_additive_k);
+  if (name == "v_additive") return read_optional_matrix(name, v, &s->v_additive);
+  if (name == "edits") return read_edits(v, &s->edits);
   // w_o: null means no output projection; a matrix is used as given.
   if (v.kind == Kind::Null) {
     s->w_o_mode = OutputProjection::None;

@@ -3,51 +3,12 @@
 #include "steps.h"
 
 #include <algorithm>
-#include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "steps_text.h"
 
 namespace attn {
-
-const Matrix& trace_matrix(const Trace& t, MatrixId id, int head) {
-  switch (id) {
-    case MatrixId::Xq:
-      return t.inputs.x_q;
-    case MatrixId::Xkv:
-      return t.inputs.x_kv;
-    case MatrixId::Wq:
-      return t.inputs.w_q;
-    case MatrixId::Wk:
-      return t.inputs.w_k;
-    case MatrixId::Wv:
-      return t.inputs.w_v;
-    case MatrixId::Q:
-      return t.heads.at(head).q;
-    case MatrixId::K:
-      return t.heads.at(head).k;
-    case MatrixId::V:
-      return t.heads.at(head).v;
-    case MatrixId::Scores:
-      return t.heads.at(head).scores;
-    case MatrixId::Scaled:
-      return t.heads.at(head).scaled;
-    case MatrixId::Masked:
-      return t.heads.at(head).masked;
-    case MatrixId::Weights:
-      return t.heads.at(head).weights;
-    case MatrixId::HeadOutput:
-      return t.heads.at(head).output;
-    case MatrixId::Concat:
-      return t.concat;
-    case MatrixId::Wo:
-      return t.inputs.w_o.value();
-    case MatrixId::Output:
-      return t.output;
-  }
-  throw std::invalid_argument("unknown MatrixId");
-}
-
 namespace {
 
 /// Makes the operands of one scenario's steps: labels (steps.h) and cell ranges.
@@ -75,11 +36,20 @@ class OperandMaker {
     return o;
   }
 
-  /// Head `head`'s column block of W_Q / W_K (width d_k) or W_V (width d_v): (d_model, width).
+  /// Head `head`'s column block of W_Q / W_K (width d_k) or W_V (width d_v): (d_model, width);
+  /// likewise of W_a (d_k, d_k) and of W_1, W_2 (d_k, d_a).
   Operand column_block(MatrixId id, int head, int width) const {
     Operand o = whole(id);
     o.label = label(id, head);
     o.cells = {0, o.rows, head * width, width};
+    return o;
+  }
+
+  /// Head `head`'s row of v_a: (1, d_a).
+  Operand head_row(MatrixId id, int head) const {
+    Operand o = whole(id);
+    o.label = label(id, head);
+    o.cells = {head, 1, 0, o.cols};
     return o;
   }
 
@@ -133,6 +103,14 @@ class OperandMaker {
         return "W_O";
       case MatrixId::Output:
         return "Y";
+      case MatrixId::WBilinear:
+        return "W_a" + block;
+      case MatrixId::WAdditiveQ:
+        return "W_1" + block;
+      case MatrixId::WAdditiveK:
+        return "W_2" + block;
+      case MatrixId::VAdditive:
+        return "v_a" + block;
     }
     return "";
   }
@@ -167,10 +145,22 @@ Step project(const OperandMaker& op, const Trace& t, Stage stage, int head) {
                    op.whole(r, head));
 }
 
-/// Row(s) of S_h = Q_h K_h^T: (1 or m, d_k) x (d_k, n) -> (1 or m, n).
-Step scores(const OperandMaker& op, int head, int query) {
-  return make_step(Stage::Scores, head, query,
-                   {op.rows(MatrixId::Q, head, query), op.transposed(MatrixId::K, head)},
+/// Row(s) of S_h (1 or m, n) from Q_h (1 or m, d_k), K_h (n, d_k) and the scoring parameters
+/// (operand order in steps.h): Q_h K_h^T, Q_h W_a K_h^T, or tanh(q_i W_1 + k_j W_2) v_a^T.
+Step scores(const OperandMaker& op, const Trace& t, int head, int query) {
+  std::vector<Operand> operands = {op.rows(MatrixId::Q, head, query)};
+  if (t.score == ScoreKind::General) {
+    operands.push_back(op.column_block(MatrixId::WBilinear, head, t.d_k));
+    operands.push_back(op.transposed(MatrixId::K, head));
+  } else if (t.score == ScoreKind::Additive) {
+    operands.push_back(op.column_block(MatrixId::WAdditiveQ, head, t.d_a));
+    operands.push_back(op.whole(MatrixId::K, head));
+    operands.push_back(op.column_block(MatrixId::WAdditiveK, head, t.d_a));
+    operands.push_back(op.head_row(MatrixId::VAdditive, head));
+  } else {
+    operands.push_back(op.transposed(MatrixId::K, head));
+  }
+  return make_step(Stage::Scores, head, query, std::move(operands),
                    op.rows(MatrixId::Scores, head, query));
 }
 
@@ -204,12 +194,17 @@ Step output_projection(const OperandMaker& op) {
 /// Scores .. WeightedSum for one query row (or the whole matrix when query is -1).
 void append_row_stages(const OperandMaker& op, const Trace& t, int head, int query,
                        std::vector<Step>& out) {
-  out.push_back(scores(op, head, query));
-  out.push_back(elementwise(op, Stage::Scale, MatrixId::Scores, MatrixId::Scaled, head, query));
-  if (t.has_mask) {
-    out.push_back(elementwise(op, Stage::Mask, MatrixId::Scaled, MatrixId::Masked, head, query));
+  out.push_back(scores(op, t, head, query));
+  // Only scaled dot-product attention has a Scale step; the other kinds go on from S_h itself.
+  const bool scale = t.score == ScoreKind::ScaledDot;
+  if (scale) {
+    out.push_back(elementwise(op, Stage::Scale, MatrixId::Scores, MatrixId::Scaled, head, query));
   }
-  const MatrixId softmax_in = t.has_mask ? MatrixId::Masked : MatrixId::Scaled;
+  const MatrixId scaled = scale ? MatrixId::Scaled : MatrixId::Scores;
+  if (t.has_mask) {
+    out.push_back(elementwise(op, Stage::Mask, scaled, MatrixId::Masked, head, query));
+  }
+  const MatrixId softmax_in = t.has_mask ? MatrixId::Masked : scaled;
   out.push_back(elementwise(op, Stage::Softmax, softmax_in, MatrixId::Weights, head, query));
   out.push_back(weighted_sum(op, head, query));
 }

@@ -2,11 +2,17 @@
 //
 // Per-query granularity, for each head h:
 //   ProjectQ, ProjectK, ProjectV (whole matrices: Q_h = X_q W_Q[:, block h], ...), then for each
-//   query i: Scores (row i of Q_h K_h^T), Scale, Mask (only when the scenario masks something),
-//   Softmax, WeightedSum (row i of A V_h).
+//   query i: Scores (row i of S_h), Scale (only for the ScaledDot score), Mask (only when the
+//   scenario masks something), Softmax, WeightedSum (row i of A V_h).
 // After all heads: Concat, then OutputProjection (only when there is a W_O).
 // Per-matrix granularity has the same stages with one step per whole matrix per head
-// (query = -1): ProjectQ, ProjectK, ProjectV, Scores, Scale, [Mask], Softmax, WeightedSum.
+// (query = -1): ProjectQ, ProjectK, ProjectV, Scores, [Scale], [Mask], Softmax, WeightedSum.
+//
+// The Scores step follows Scenario::score. Its operands are, in this order: Dot and ScaledDot:
+// Q_h, K_h^T; General: Q_h, W_a (head h's block of w_bilinear), K_h^T; Additive: Q_h, W_1
+// (head h's block of w_additive_q), K_h, W_2 (block of w_additive_k), v_a (row h of
+// v_additive). Without a Scale step the Mask (or else Softmax) step reads S_h itself; its scaled
+// copy \tilde{S}_h equals S_h for those kinds (attention.h).
 //
 // Numbering in everything shown to people (labels, subscripts, shapes, sentences): heads and tokens
 // count from 1 ("head 2", "Q_{2}", "q_{3}", "token 4"), as the seed articles do; the indices in the
@@ -15,7 +21,8 @@
 // Operand labels (LaTeX): "X" (self-attention; "X_q" and "X_{kv}" in cross-attention),
 // "W_Q^{(2)}" (head 2's column block; the operand is the whole W_Q with cells on the block),
 // "Q_{2}", "K_{2}", "K_{2}^{\\top}" (transposed), "V_{2}", "S_{2}", "\\tilde{S}_{2}" (scaled),
-// "\\hat{S}_{2}" (masked), "A_{2}", "O_{2}", "\\mathrm{Concat}", "W_O", "Y" (output).
+// "\\hat{S}_{2}" (masked), "A_{2}", "O_{2}", "\\mathrm{Concat}", "W_O", "Y" (output); the scoring
+// parameters "W_a^{(2)}", "W_1^{(2)}", "W_2^{(2)}", "v_a^{(2)}" (head 2's block or row).
 // formula_numbers of a whole-matrix step shows the result matrix (at most 4 x 4 entries, the rest
 // as dots); of a per-query step, the operation on that row (vectors of more than 6 entries show
 // the first 3 and the last 2). Numbers are format_fixed(x, 4).
@@ -65,6 +72,11 @@ enum class MatrixId : int {
   Concat = 13,      ///< (m, h*d_v)
   Wo = 14,          ///< (h*d_v, d_model)
   Output = 15,      ///< (m, d_model)
+  // Scoring parameters, present only with their score kind; a step reads the head's block.
+  WBilinear = 16,   ///< W_a (d_k, h*d_k), General
+  WAdditiveQ = 17,  ///< W_1 (d_k, h*d_a), Additive
+  WAdditiveK = 18,  ///< W_2 (d_k, h*d_a), Additive
+  VAdditive = 19,   ///< v_a (h, d_a), Additive; head i's is row i
 };
 
 /// A rectangle of cells: rows [row0, row0 + rows), cols [col0, col0 + cols).
@@ -109,7 +121,8 @@ std::vector<Step> build_steps(const Scenario& s, const Trace& t, Granularity g);
 int find_step(const std::vector<Step>& steps, Stage stage, int head, int query);
 
 /// The matrix of the trace that `id` names: per-head ids (Q .. HeadOutput) take `head`, the
-/// others ignore it. Shapes as documented on MatrixId. Wo requires a trace with W_O.
+/// others ignore it. Shapes as documented on MatrixId. Wo requires a trace with W_O, and the
+/// scoring parameters a trace of their score kind.
 const Matrix& trace_matrix(const Trace& t, MatrixId id, int head);
 
 /// `x` rounded to `digits` decimals, exactly as JavaScript's Number.prototype.toFixed does

@@ -23,9 +23,10 @@ std::string sqrt_words(int d_k) {
 }
 
 std::string operand_shape(const Operand& o) {
-  // A weight's head block shows its block; every other operand its whole (stored) shape.
-  const bool block =
-      o.matrix == MatrixId::Wq || o.matrix == MatrixId::Wk || o.matrix == MatrixId::Wv;
+  // A weight's head block (or v_a's row) shows its block; every other operand its whole (stored)
+  // shape.
+  const bool block = o.matrix == MatrixId::Wq || o.matrix == MatrixId::Wk ||
+                     o.matrix == MatrixId::Wv || o.matrix >= MatrixId::WBilinear;
   int rows = block ? o.cells.rows : o.rows, cols = block ? o.cells.cols : o.cols;
   if (o.transposed) std::swap(rows, cols);
   return unicode_label(o.label) + " " + dims(rows, cols);
@@ -37,6 +38,15 @@ std::string no_visible_key_clause(const TextContext& c, const std::vector<int>& 
          ", so by definition " + (one ? "its" : "their") + " weights are all zero and " +
          (one ? "its output is a zero vector" : "their outputs are zero vectors");
 }
+
+std::string finish_sentence(const TextContext& c, const Step& st, const std::string& body) {
+  if (!st.flagged) return sentence(c.trace, st.head, body + ".");
+  const std::vector<int> queries =
+      st.query >= 0 ? std::vector<int>{st.query} : c.trace.fully_masked_queries;
+  return sentence(c.trace, st.head, body + "; " + no_visible_key_clause(c, queries) + ".");
+}
+
+bool has_scale_step(const Trace& t) { return t.score == ScoreKind::ScaledDot; }
 
 namespace {
 
@@ -69,7 +79,7 @@ void describe_projection(const TextContext& c, Step& st) {
                    " is " + std::to_string(r.rows) + "×" + std::to_string(r.cols) + ".");
 }
 
-/// Scores .. WeightedSum of one head, whole matrices: (m, n) or (m, d_v) results.
+/// Scale .. WeightedSum of one head, whole matrices: (m, n) or (m, d_v) results.
 void describe_head_matrix(const TextContext& c, Step& st) {
   const Trace& t = c.trace;
   const Operand &in = st.operands[0], &r = st.result;
@@ -77,15 +87,6 @@ void describe_head_matrix(const TextContext& c, Step& st) {
   const std::string in_u = unicode_label(in.label), r_u = unicode_label(r.label);
   std::string body;
   switch (st.stage) {
-    case Stage::Scores:
-      st.shapes =
-          operand_shape(in) + " · " + operand_shape(st.operands[1]) + " → " + operand_shape(r);
-      st.formula = r.label + " = " + in.label + " " + st.operands[1].label;
-      body = "every query is compared with every key at once: " + operand_shape(in) + " times " +
-             operand_shape(st.operands[1]) + " fits because the inner sizes agree (" +
-             std::to_string(t.d_k) + "), and cell (i, j) of the result is the dot product of " +
-             "query i with key j";
-      break;
     case Stage::Scale:
       st.shapes = operand_shape(in) + " / √" + std::to_string(t.d_k) + " → " + operand_shape(r);
       st.formula = r.label + " = " + in.label + " / \\sqrt{d_k}";
@@ -180,6 +181,7 @@ void describe_output_projection(const TextContext& c, Step& st) {
 }  // namespace
 
 void describe_step(const TextContext& c, Step& st) {
+  if (st.stage == Stage::Scores) return describe_scores(c, st);
   if (st.query >= 0) return describe_query_step(c, st);
   switch (st.stage) {
     case Stage::ProjectQ:

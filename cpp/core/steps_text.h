@@ -66,13 +66,23 @@ std::string operand_shape(const Operand& o);
 /// "no key is visible to 'a', so by definition its weights are all zero and its output is a
 /// zero vector" (plural for several queries).
 std::string no_visible_key_clause(const TextContext& c, const std::vector<int>& queries);
+/// `body` + the no-visible-key clause when the step is flagged (about the step's query, or every
+/// fully masked query for a whole-matrix step) + ".", as a sentence about the step's head.
+std::string finish_sentence(const TextContext& c, const Step& st, const std::string& body);
+/// Whether the trace's score kind has a Scale step (ScaledDot only); without one the scores go on
+/// to the mask and softmax unscaled, shown as s rather than \tilde{s}.
+bool has_scale_step(const Trace& t);
 
 /// Fills shapes, formula, formula_numbers and sentence of `step`, whose structure (stage, head,
 /// query, operands, result, flagged) build_steps has already set. (steps_text.cpp)
 void describe_step(const TextContext& c, Step& step);
 
-/// The same for the per-row stages Scores .. WeightedSum when step.query >= 0, i.e. one query row
+/// The same for the per-row stages Scale .. WeightedSum when step.query >= 0, i.e. one query row
 /// of one head. (steps_text_rows.cpp)
 void describe_query_step(const TextContext& c, Step& step);
+
+/// The same for a Scores step, whole matrix or one query row, in the trace's score kind.
+/// (steps_text_scores.cpp)
+void describe_scores(const TextContext& c, Step& step);
 
 }  // namespace attn

@@ -1,5 +1,7 @@
-// The words and formulas of per-query steps: one query row i of one head, Scores .. WeightedSum.
-// Row symbols: q_i (1, d_k), s_i, s̃_i, ŝ_i, a_i (1, n), o_i (1, d_v); i and j count from 1.
+// The words and formulas of per-query steps: one query row i of one head, Scale .. WeightedSum
+// (Scores is in steps_text_scores.cpp). Row symbols: q_i (1, d_k), s_i, s̃_i, ŝ_i, a_i (1, n),
+// o_i (1, d_v); i and j count from 1. Without a Scale step (every score kind but ScaledDot) the
+// mask and softmax read s_i itself, so s̃ does not appear.
 #include <cmath>
 #include <limits>
 #include <string>
@@ -19,7 +21,10 @@ struct Row {
   std::string sub;         ///< "3": the 1-based query number used in subscripts
   std::string who;         ///< "'Michael'"
   int n;                   ///< number of keys
-  std::string softmax_in;  ///< "\\hat{s}" after a mask, else "\\tilde{s}"
+  std::string scaled;      ///< "\\tilde{s}" after a Scale step, else "s"
+  std::string scaled_u;    ///< the same in Unicode: "s̃" or "s"
+  std::string scores;      ///< "scaled scores" after a Scale step, else "scores"
+  std::string softmax_in;  ///< "\\hat{s}" after a mask, else `scaled`
 
   Row(const TextContext& ctx, const Step& step)
       : c(ctx),
@@ -29,7 +34,10 @@ struct Row {
         sub(std::to_string(step.query + 1)),
         who(token_name(ctx.scenario.query_tokens, step.query)),
         n(static_cast<int>(ctx.trace.inputs.x_kv.rows())),
-        softmax_in(ctx.trace.has_mask ? "\\hat{s}" : "\\tilde{s}") {}
+        scaled(has_scale_step(ctx.trace) ? "\\tilde{s}" : "s"),
+        scaled_u(has_scale_step(ctx.trace) ? "s̃" : "s"),
+        scores(has_scale_step(ctx.trace) ? "scaled scores" : "scores"),
+        softmax_in(ctx.trace.has_mask ? "\\hat{s}" : scaled) {}
 
   /// "<matrix shapes>; <row shapes>", e.g. "...→ S_2 (9×9); q_3 (1×64) · K_2ᵀ (64×9) → s_3 (1×9)".
   std::string shapes(const std::string& matrix_op, const std::string& row_in,
@@ -51,27 +59,6 @@ struct Row {
   }
 };
 
-/// s_i = q_i K_h^T: (1, d_k) x (d_k, n) -> (1, n).
-void scores(const Row& r, Step& st) {
-  const Operand &q = st.operands[0], &k = st.operands[1];
-  st.shapes =
-      r.shapes(operand_shape(q) + " · " + operand_shape(k) + " → " + operand_shape(st.result), "q",
-               " · " + operand_shape(k) + " → ", "s", r.n);
-  st.formula = "s_{" + r.sub + ",j} = q_{" + r.sub + "} \\cdot k_{j}";
-  std::string terms;
-  for (int d : shown_indices(static_cast<int>(r.head.q.cols()), 6, 3, 2)) {
-    terms += terms.empty() ? "" : " + ";
-    terms += d < 0 ? "\\dots"
-                   : latex_factor(r.head.q(r.i, d)) + " \\cdot " + latex_factor(r.head.k(0, d));
-  }
-  st.formula_numbers = "s_{" + r.sub + ",1} = q_{" + r.sub + "} \\cdot k_{1} = " + terms + " = " +
-                       latex_number(r.head.scores(r.i, 0)) + ", \\quad s_{" + r.sub +
-                       ",:} = " + latex_row(r.head.scores.row(r.i));
-  st.sentence =
-      r.say("the query " + r.who + " is compared with each of the " + std::to_string(r.n) +
-            " keys: every score is the dot product of its query vector with one key " + "vector");
-}
-
 /// s̃_i = s_i / sqrt(d_k): (1, n) -> (1, n).
 void scale(const Row& r, Step& st) {
   const std::string root = "√" + std::to_string(r.c.trace.d_k);
@@ -88,9 +75,9 @@ void scale(const Row& r, Step& st) {
 
 /// ŝ_i: s̃_i with the masked keys set to -inf, (1, n) -> (1, n).
 void mask(const Row& r, Step& st) {
-  st.shapes = r.shapes(operand_shape(st.operands[0]) + " + mask → " + operand_shape(st.result), "s̃",
-                       " + mask → ", "ŝ", r.n);
-  st.formula = "\\hat{s}_{" + r.sub + ",j} = \\begin{cases} \\tilde{s}_{" + r.sub +
+  st.shapes = r.shapes(operand_shape(st.operands[0]) + " + mask → " + operand_shape(st.result),
+                       r.scaled_u, " + mask → ", "ŝ", r.n);
+  st.formula = "\\hat{s}_{" + r.sub + ",j} = \\begin{cases} " + r.scaled + "_{" + r.sub +
                ",j} & \\text{if key } j \\text{ is visible to query } " + r.sub +
                " \\\\ -\\infty & \\text{if it is masked} \\end{cases}";
   st.formula_numbers = "\\hat{s}_{" + r.sub + ",:} = " + latex_row(r.head.masked.row(r.i));
@@ -101,7 +88,8 @@ void mask(const Row& r, Step& st) {
   if (st.flagged) {
     st.sentence = r.fully_masked_sentence();
   } else if (hidden.empty()) {
-    st.sentence = r.say("no key is masked for " + r.who + ", so its scaled scores pass unchanged");
+    st.sentence =
+        r.say("no key is masked for " + r.who + ", so its " + r.scores + " pass unchanged");
   } else {
     st.sentence =
         r.say("for " + r.who + ", masked keys (" + token_list(r.c.scenario.kv_tokens(), hidden) +
@@ -113,7 +101,7 @@ void mask(const Row& r, Step& st) {
 void softmax(const Row& r, Step& st) {
   st.shapes =
       r.shapes("softmax(" + operand_shape(st.operands[0]) + ") → " + operand_shape(st.result),
-               r.c.trace.has_mask ? "softmax(ŝ" : "softmax(s̃", ") → ", "a", r.n);
+               r.c.trace.has_mask ? "softmax(ŝ" : "softmax(" + r.scaled_u, ") → ", "a", r.n);
   const std::string x = r.softmax_in + "_{" + r.sub + ",";
   const std::string max = "\\max_l " + x + "l}";
   const RowVector weights = r.head.weights.row(r.i);
@@ -145,7 +133,7 @@ void softmax(const Row& r, Step& st) {
   weights.maxCoeff(&best);
   const bool some_masked = (r.c.trace.mask.row(r.i).array() == 0.0).any();
   st.sentence = r.say(
-      "softmax turns the scaled scores of " + r.who + " into weights that " +
+      "softmax turns the " + r.scores + " of " + r.who + " into weights that " +
       (some_masked ? "sum to 1, with exactly 0 for the masked keys" : "are positive and sum to 1") +
       "; its largest weight, " + latex_number(weights(best)) + ", goes to " +
       token_name(r.c.scenario.kv_tokens(), best));
@@ -179,8 +167,6 @@ void weighted_sum(const Row& r, Step& st) {
 void describe_query_step(const TextContext& c, Step& st) {
   const Row r(c, st);
   switch (st.stage) {
-    case Stage::Scores:
-      return scores(r, st);
     case Stage::Scale:
       return scale(r, st);
     case Stage::Mask:

@@ -6,18 +6,32 @@
 // (uniform(-a, a), a = sqrt(3 / d_model)), so every component of q and k has about the variance of
 // X's entries and a raw dot product's variance grows in proportion to d_k. Scores are q · k, then
 // either divided by sqrt(d_k) or not, masked, and softmaxed per row.
+//
+// The weights are fully specified (generator.h's SplitMix64 and its conversion to doubles), so
+// native and WebAssembly give the same bits: W_Q (tag 101) and W_K (tag 102) each come from a
+// SplitMix64 seeded with mix(seed ^ (tag * golden)), the derivation of generator.h's weight
+// streams, read with next_symmetric(a) column by column (column 0 top to bottom first). So the
+// W of a smaller d_k is the first d_k columns of the W of a larger one: each step of the sweep
+// adds terms to the same dot products instead of drawing new ones.
+//
+// X_q, X_kv come from resolve_inputs (given matrices, generated embeddings, positional encoding
+// and edits exactly as the trace uses them) and the mask from build_mask. The scenario's own
+// W_Q, W_K, heads, d_k and scoring function play no part: the experiment is always the dot product.
 #pragma once
 
 #include <vector>
 
+#include "matrix.h"
 #include "scenario.h"
 
 namespace attn {
 
 struct SweepPoint {
   int d_k = 0;
-  bool scaled = false;          ///< divided by sqrt(d_k)
-  double score_std = 0;         ///< standard deviation of the (scaled or raw) unmasked scores
+  bool scaled = false;  ///< divided by sqrt(d_k)
+  /// Standard deviation (population: divided by the count) of the (scaled or raw) unmasked
+  /// scores of the whole (m, n) matrix.
+  double score_std = 0;
   double mean_max_weight = 0;   ///< mean over rows of the largest weight (1 = one-hot)
   double mean_entropy = 0;      ///< mean over rows of -sum a log a, in nats
   double mean_max_entropy = 0;  ///< mean over rows of log(visible keys): the uniform row's entropy
@@ -29,8 +43,18 @@ struct SweepPoint {
 /// The d_k values swept by default: 4, 8, 16, ..., 512.
 std::vector<int> default_sweep_dims();
 
-/// Two points per d_k (scaled = false, then true), in the order of `dims`. Fully masked rows are
-/// left out of every mean. `s` must have passed validate().
+/// Two points per d_k (scaled = false, then true), in the order of `dims`. Entries of `dims`
+/// outside [1, Limits::kMaxHeadDim] are skipped (no point). Fully masked rows are left out of
+/// every mean; when every row is fully masked the means are 0. `s` must have passed validate().
 std::vector<SweepPoint> scaling_sweep(const Scenario& s, const std::vector<int>& dims);
+
+/// Entropy -sum_j a_j log a_j (nats) of one weight row a (n), with 0 log 0 = 0 (masked keys).
+double weight_entropy(const RowVector& a);
+
+/// Frobenius norm of the softmax Jacobian J = diag(a) - a^T a (n, n) of one weight row a (n) that
+/// sums to 1, in O(n): ||J||_F^2 = sum_j a_j^2 ((1 - a_j)^2 + sum_{l != j} a_l^2)
+/// = sum a^2 - 2 sum a^3 + (sum a^2)^2. Evaluated with the largest entry's complements summed
+/// directly, so a nearly one-hot row keeps its relative accuracy (the closed form cancels).
+double softmax_jacobian_norm(const RowVector& a);
 
 }  // namespace attn

@@ -42,6 +42,14 @@ export function matrixOf(trace: TraceValue, id: MatrixId, head: number): MatrixV
       return trace.wO;
     case MatrixId.Output:
       return trace.output;
+    case MatrixId.WBilinear:
+      return trace.wBilinear;
+    case MatrixId.WAdditiveQ:
+      return trace.wAdditiveQ;
+    case MatrixId.WAdditiveK:
+      return trace.wAdditiveK;
+    case MatrixId.VAdditive:
+      return trace.vAdditive;
   }
 }
 

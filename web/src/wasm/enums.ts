@@ -40,6 +40,11 @@ export const MatrixId = {
   Concat: 13,
   Wo: 14,
   Output: 15,
+  /** Scoring parameters (only with their score kind); a step reads the head's block or row. */
+  WBilinear: 16,
+  WAdditiveQ: 17,
+  WAdditiveK: 18,
+  VAdditive: 19,
 } as const;
 export type MatrixId = (typeof MatrixId)[keyof typeof MatrixId];
 

@@ -16,8 +16,8 @@ export interface HeadTraceValue {
   q: MatrixValue; // (m, d_k)
   k: MatrixValue; // (n, d_k)
   v: MatrixValue; // (n, d_v)
-  scores: MatrixValue; // (m, n) raw Q Kᵀ
-  scaled: MatrixValue; // (m, n) scores / √d_k
+  scores: MatrixValue; // (m, n) raw scores (Q Kᵀ for dot and scaled dot)
+  scaled: MatrixValue; // (m, n) scores / √d_k for scaled dot; equal to scores for other kinds
   masked: MatrixValue; // (m, n) masked entries -Infinity
   weights: MatrixValue; // (m, n) row softmax
   output: MatrixValue; // (m, d_v)
@@ -41,6 +41,11 @@ export interface TraceValue {
   wK: MatrixValue; // (d_model, h·d_k)
   wV: MatrixValue; // (d_model, h·d_v)
   wO: MatrixValue | null; // (h·d_v, d_model), null = no output projection
+  score: ScoreKind; // the scoring function; only ScaledDot divides by √d_k
+  wBilinear: MatrixValue | null; // W_a (d_k, h·d_k), general scoring only
+  wAdditiveQ: MatrixValue | null; // W_1 (d_k, h·d_a), additive scoring only
+  wAdditiveK: MatrixValue | null; // W_2 (d_k, h·d_a), additive scoring only
+  vAdditive: MatrixValue | null; // v_a (h, d_a), one row per head, additive scoring only
   qAll: MatrixValue; // (m, h·d_k)
   kAll: MatrixValue; // (n, h·d_k)
   vAll: MatrixValue; // (n, h·d_v)

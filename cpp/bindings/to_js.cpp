@@ -1,0 +1,182 @@
+// Conversions from core structs to plain JavaScript values (see to_js.h for the layout).
+#include "to_js.h"
+
+#include <emscripten/val.h>
+
+namespace bindings {
+
+using attn::Matrix;
+using emscripten::val;
+
+// {rows, cols, data}: data copied out of the heap (typed_memory_view + slice).
+val to_js(const Matrix& m) {
+  val out = val::object();
+  out.set("rows", static_cast<int>(m.rows()));
+  out.set("cols", static_cast<int>(m.cols()));
+  val view = val(emscripten::typed_memory_view(static_cast<size_t>(m.size()), m.data()));
+  out.set("data", view.call<val>("slice"));
+  return out;
+}
+
+// A row vector as a Float64Array copy.
+val to_js(const attn::RowVector& v) {
+  return val(emscripten::typed_memory_view(static_cast<size_t>(v.size()), v.data()))
+      .call<val>("slice");
+}
+
+val to_js(const std::vector<std::string>& items) {
+  val out = val::array();
+  for (const auto& s : items) out.call<void>("push", s);
+  return out;
+}
+
+val to_js(const std::vector<int>& items) {
+  val out = val::array();
+  for (int i : items) out.call<void>("push", i);
+  return out;
+}
+
+val to_js(const attn::HeadTrace& h) {
+  val out = val::object();
+  out.set("q", to_js(h.q));
+  out.set("k", to_js(h.k));
+  out.set("v", to_js(h.v));
+  out.set("scores", to_js(h.scores));
+  out.set("scaled", to_js(h.scaled));
+  out.set("masked", to_js(h.masked));
+  out.set("weights", to_js(h.weights));
+  out.set("output", to_js(h.output));
+  return out;
+}
+
+val to_js(const attn::Scenario& s, const attn::Trace& t) {
+  const attn::Inputs& in = t.inputs;
+  val out = val::object();
+  out.set("queryTokens", to_js(s.query_tokens));
+  out.set("keyTokens", to_js(s.kv_tokens()));
+  out.set("selfAttention", s.is_self_attention());
+  out.set("dModel", s.d_model);
+  out.set("numHeads", s.heads);
+  out.set("dK", t.d_k);
+  out.set("dV", t.d_v);
+  out.set("embeddingsQ", to_js(in.embeddings_q));
+  out.set("embeddingsKv", to_js(in.embeddings_kv));
+  out.set("positionalQ", to_js(in.positional_q));
+  out.set("positionalKv", to_js(in.positional_kv));
+  out.set("xQ", to_js(in.x_q));
+  out.set("xKv", to_js(in.x_kv));
+  out.set("wQ", to_js(in.w_q));
+  out.set("wK", to_js(in.w_k));
+  out.set("wV", to_js(in.w_v));
+  out.set("wO", in.w_o ? to_js(*in.w_o) : val::null());
+  out.set("score", static_cast<int>(t.score));
+  out.set("wBilinear", in.w_bilinear ? to_js(*in.w_bilinear) : val::null());
+  out.set("wAdditiveQ", in.w_additive_q ? to_js(*in.w_additive_q) : val::null());
+  out.set("wAdditiveK", in.w_additive_k ? to_js(*in.w_additive_k) : val::null());
+  out.set("vAdditive", in.v_additive ? to_js(*in.v_additive) : val::null());
+  out.set("qAll", to_js(t.q_all));
+  out.set("kAll", to_js(t.k_all));
+  out.set("vAll", to_js(t.v_all));
+  out.set("mask", to_js(t.mask));
+  out.set("hasMask", t.has_mask);
+  val heads = val::array();
+  for (const auto& h : t.heads) heads.call<void>("push", to_js(h));
+  out.set("headTraces", heads);
+  out.set("concat", to_js(t.concat));
+  out.set("output", to_js(t.output));
+  out.set("fullyMaskedQueries", to_js(t.fully_masked_queries));
+  return out;
+}
+
+val to_js(const attn::Operand& o) {
+  val cells = val::object();
+  cells.set("row0", o.cells.row0);
+  cells.set("rows", o.cells.rows);
+  cells.set("col0", o.cells.col0);
+  cells.set("cols", o.cells.cols);
+  val out = val::object();
+  out.set("matrix", static_cast<int>(o.matrix));
+  out.set("head", o.head);
+  out.set("label", o.label);
+  out.set("rows", o.rows);
+  out.set("cols", o.cols);
+  out.set("transposed", o.transposed);
+  out.set("cells", cells);
+  return out;
+}
+
+val to_js(const attn::Step& s) {
+  val operands = val::array();
+  for (const auto& o : s.operands) operands.call<void>("push", to_js(o));
+  val out = val::object();
+  out.set("stage", static_cast<int>(s.stage));
+  out.set("head", s.head);
+  out.set("query", s.query);
+  out.set("operands", operands);
+  out.set("result", to_js(s.result));
+  out.set("shapes", s.shapes);
+  out.set("formula", s.formula);
+  out.set("formulaNumbers", s.formula_numbers);
+  out.set("sentence", s.sentence);
+  out.set("flagged", s.flagged);
+  return out;
+}
+
+val failure(const attn::ValidationError& e) {
+  val error = val::object();
+  error.set("field", e.field);
+  error.set("message", e.message);
+  val out = val::object();
+  out.set("ok", false);
+  out.set("error", error);
+  return out;
+}
+
+val success(const char* key, const val& value) {
+  val out = val::object();
+  out.set("ok", true);
+  out.set(key, value);
+  return out;
+}
+
+val to_js(const attn::ScoreDrill& d) {
+  val out = val::object();
+  out.set("kind", static_cast<int>(d.kind));
+  out.set("q", to_js(d.q));
+  out.set("k", to_js(d.k));
+  out.set("qMapped", to_js(d.q_mapped));
+  out.set("products", to_js(d.products));
+  out.set("hiddenQ", to_js(d.hidden_q));
+  out.set("hiddenK", to_js(d.hidden_k));
+  out.set("hidden", to_js(d.hidden));
+  out.set("vA", to_js(d.v_a));
+  out.set("sum", d.sum);
+  out.set("divisor", d.divisor);
+  out.set("scaled", d.scaled);
+  out.set("masked", d.masked);
+  return out;
+}
+
+val to_js(const attn::WeightDrill& d) {
+  val out = val::object();
+  out.set("row", to_js(d.row));
+  out.set("max", d.max);
+  out.set("shifted", to_js(d.shifted));
+  out.set("exps", to_js(d.exps));
+  out.set("sum", d.sum);
+  out.set("weights", to_js(d.weights));
+  out.set("weight", d.weight);
+  out.set("fullyMasked", d.fully_masked);
+  return out;
+}
+
+val to_js(const attn::OutputDrill& d) {
+  val out = val::object();
+  out.set("weights", to_js(d.weights));
+  out.set("values", to_js(d.values));
+  out.set("terms", to_js(d.terms));
+  out.set("sum", d.sum);
+  return out;
+}
+
+}  // namespace bindings

@@ -1,0 +1,37 @@
+// Core structs -> plain JavaScript values, for bindings.cpp.
+//
+// Layout crossing to JS: every matrix is {rows, cols, data: Float64Array}, row-major, and every
+// vector a Float64Array, each a *copy* (slice) of the wasm heap, so later calls that grow memory
+// cannot detach it. Errors are values ({ok: false, error: {field, message}}), never thrown C++
+// exceptions, so nothing leaks and the message survives. Nothing returned needs .delete().
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <string>
+#include <vector>
+
+#include "attention.h"
+#include "drill.h"
+#include "scenario.h"
+#include "steps.h"
+
+namespace bindings {
+
+using emscripten::val;
+
+val to_js(const attn::Matrix& m);
+val to_js(const attn::RowVector& v);
+val to_js(const std::vector<std::string>& items);
+val to_js(const std::vector<int>& items);
+val to_js(const attn::HeadTrace& h);
+val to_js(const attn::Scenario& s, const attn::Trace& t);
+val to_js(const attn::Operand& o);
+val to_js(const attn::Step& s);
+val failure(const attn::ValidationError& e);
+val success(const char* key, const val& value);
+val to_js(const attn::ScoreDrill& d);
+val to_js(const attn::WeightDrill& d);
+val to_js(const attn::OutputDrill& d);
+
+}  // namespace bindings

@@ -1,0 +1,127 @@
+// Drilling into one cell of a head (see drill.h): the score, weight or output value written out
+// term by term, from the trace's own matrices so that the drill and the trace always agree.
+#include "drill.h"
+
+#include <cmath>
+#include <limits>
+
+namespace attn {
+namespace {
+
+constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
+
+bool in_range(int index, Eigen::Index size) { return index >= 0 && index < size; }
+
+// Dot / ScaledDot / General: products = q_mapped ⊙ k (d_k), summed to the raw score.
+void fill_products(ScoreDrill& d) {
+  d.products = d.q_mapped.cwiseProduct(d.k);
+  d.sum = d.products.sum();
+}
+
+// Additive (Bahdanau): w1, w2 are the head's (d_k, d_a) blocks of W_1, W_2; v_a is (d_a).
+// hidden = tanh(q W_1 + k W_2) (d_a); products = v_a ⊙ hidden (d_a); score = their sum.
+void fill_additive(ScoreDrill& d, const Matrix& w1, const Matrix& w2, const RowVector& v_a) {
+  d.hidden_q = d.q * w1;
+  d.hidden_k = d.k * w2;
+  d.hidden = (d.hidden_q + d.hidden_k).array().tanh().matrix();
+  d.v_a = v_a;
+  d.products = d.v_a.cwiseProduct(d.hidden);
+  d.sum = d.products.sum();
+}
+
+}  // namespace
+
+// Shapes: q, k, q_mapped, products (d_k); Additive: hidden_q, hidden_k, hidden, v_a, products
+// (d_a). Out-of-range head, i or j: a default drill (empty vectors).
+ScoreDrill drill_score(const Scenario& s, const Trace& t, int head, int i, int j) {
+  ScoreDrill d;
+  if (!in_range(head, static_cast<Eigen::Index>(t.heads.size()))) return d;
+  const HeadTrace& h = t.heads[static_cast<std::size_t>(head)];
+  if (!in_range(i, h.q.rows()) || !in_range(j, h.k.rows())) return d;
+
+  d.kind = s.score;
+  d.q = h.q.row(i);
+  d.k = h.k.row(j);
+  const Inputs& in = t.inputs;
+  switch (d.kind) {
+    case ScoreKind::Dot:
+    case ScoreKind::ScaledDot:
+      // The score is q · k: the query is used as it is.
+      d.q_mapped = d.q;
+      fill_products(d);
+      break;
+    case ScoreKind::General:
+      // q W_a k^T = (q W_a) · k: map the query by the head's (d_k, d_k) block, then a dot product.
+      if (in.w_bilinear) {
+        d.q_mapped = d.q * head_block(*in.w_bilinear, head, t.d_k);
+        fill_products(d);
+      }
+      break;
+    case ScoreKind::Additive: {
+      // v_a · tanh(q W_1 + k W_2): both vectors are mapped to d_a, added, squashed, weighted.
+      const int d_a = s.hidden_dim_a();
+      if (in.w_additive_q && in.w_additive_k && in.v_additive) {
+        fill_additive(d, head_block(*in.w_additive_q, head, d_a),
+                      head_block(*in.w_additive_k, head, d_a), in.v_additive->row(head));
+      }
+      break;
+    }
+  }
+  // Only scaled dot-product attention divides, by sqrt(d_k); the trace's `scaled` is the same
+  // division (scale_scores), and equals the raw scores for the other kinds.
+  d.divisor = d.kind == ScoreKind::ScaledDot ? std::sqrt(static_cast<double>(t.d_k)) : 1.0;
+  d.scaled = d.sum / d.divisor;
+  d.masked = t.mask(i, j) == 0.0;
+  return d;
+}
+
+// Shapes: row, shifted, exps, weights (n). Follows softmax_rows step for step (same order of the
+// sum, same division), so `weights` equals the trace's row bit for bit.
+WeightDrill drill_weight(const Trace& t, int head, int i, int j) {
+  WeightDrill d;
+  if (!in_range(head, static_cast<Eigen::Index>(t.heads.size()))) return d;
+  const HeadTrace& h = t.heads[static_cast<std::size_t>(head)];
+  if (!in_range(i, h.masked.rows()) || !in_range(j, h.masked.cols())) return d;
+
+  d.row = h.masked.row(i);
+  const Eigen::Index n = d.row.size();
+  // The maximum over the unmasked entries; none at all means the row is fully masked.
+  double row_max = kMinusInf;
+  for (Eigen::Index c = 0; c < n; ++c) {
+    if (d.row(c) != kMinusInf && d.row(c) > row_max) row_max = d.row(c);
+  }
+  d.fully_masked = row_max == kMinusInf;
+  d.max = d.fully_masked ? 0.0 : row_max;
+
+  // Subtract the maximum (masked entries stay -inf), exponentiate (masked -> exactly 0), sum.
+  d.shifted = RowVector::Constant(n, kMinusInf);
+  d.exps = RowVector::Zero(n);
+  d.sum = 0.0;
+  for (Eigen::Index c = 0; c < n; ++c) {
+    if (d.row(c) == kMinusInf) continue;
+    d.shifted(c) = d.row(c) - d.max;
+    d.exps(c) = std::exp(d.shifted(c));
+    d.sum += d.exps(c);
+  }
+  // Normalise; a fully masked row stays all zeros (sum 0, nothing to divide).
+  d.weights = d.fully_masked ? RowVector(RowVector::Zero(n)) : RowVector(d.exps / d.sum);
+  d.weight = d.weights(j);
+  return d;
+}
+
+// Shapes: weights, values, terms (n). o_ic = sum_j a_ij v_jc.
+OutputDrill drill_output(const Trace& t, int head, int i, int c) {
+  OutputDrill d;
+  if (!in_range(head, static_cast<Eigen::Index>(t.heads.size()))) return d;
+  const HeadTrace& h = t.heads[static_cast<std::size_t>(head)];
+  if (!in_range(i, h.weights.rows()) || !in_range(c, h.v.cols())) return d;
+
+  d.weights = h.weights.row(i);
+  d.values = h.v.col(c).transpose();
+  // Each key's value, weighted by how much query i attends to that key.
+  d.terms = d.weights.cwiseProduct(d.values);
+  d.sum = d.terms.sum();
+  return d;
+}
+
+}  // namespace attn

@@ -1,0 +1,46 @@
+// Private to the core: reading one typed value of a scenario file (scenario_json_values.cpp), for
+// the field-by-field reader in scenario_json.cpp. Each reader checks the JSON type and shape only
+// (limits are validate()'s job) and returns an error naming `field` and the exact place
+// (`path`, e.g. "padded_keys[2]", "w_q[1][0]", "edits[3].row") with what was found.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "json.h"
+#include "matrix.h"
+#include "scenario.h"
+
+namespace attn {
+namespace json_values {
+
+using Error = std::optional<ValidationError>;
+
+/// A string as it would appear in JSON, shortened to about 40 bytes: "eight", "a\"b".
+std::string quoted(const std::string& s);
+/// What a JSON value is, for "got ..." in messages: "eight" (quoted), 8.5, true, null, an array.
+std::string describe(const JsonValue& v);
+/// "<path> must be <expected>, got <what v is>", for `field`.
+ValidationError wrong(const std::string& field, const std::string& path,
+                      const std::string& expected, const JsonValue& got);
+
+/// A whole number that fits an int.
+Error read_int(const std::string& field, const std::string& path, const JsonValue& v, int* out);
+/// A whole number between 0 and Limits::kMaxSeed.
+Error read_seed(const JsonValue& v, std::uint64_t* out);
+/// An array of strings.
+Error read_tokens(const std::string& field, const JsonValue& v, std::vector<std::string>* out);
+/// An array of whole numbers.
+Error read_padded_keys(const JsonValue& v, std::vector<int>* out);
+/// An array of equal-length rows of numbers -> a (rows, cols) matrix.
+Error read_optional_matrix(const std::string& field, const JsonValue& v,
+                           std::optional<Matrix>* out);
+/// "dot" | "scaled_dot" | "general" | "additive".
+Error read_score(const JsonValue& v, ScoreKind* out);
+/// An array of {"matrix": string, "row": whole, "col": whole, "value": number} objects, each key
+/// exactly once.
+Error read_edits(const JsonValue& v, std::vector<CellEdit>* out);
+
+}  // namespace json_values
+}  // namespace attn
