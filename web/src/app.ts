@@ -8,8 +8,10 @@ import { createHeatmaps } from "./render/heatmap";
 import { prepareFormulas } from "./render/formula";
 import { createPipeline } from "./render/pipeline";
 import { createScenarioPanel } from "./render/scenario-panel";
+import { createStepExtras } from "./render/step-extras";
 import { createStepView } from "./render/step-view";
 import { installKeyboard } from "./keyboard";
+import { createLearnerTools } from "./learner-tools";
 import { Player } from "./player";
 import { DEFAULT_PRESET, presetById } from "./presets";
 import { formFromScenario, scenarioFromForm } from "./scenario-form";
@@ -76,15 +78,32 @@ export async function startApp(doc: Document): Promise<void> {
   const pipeline = createPipeline(byId(doc, "pipeline"), (stage) =>
     update((s) => toStage(s, stage)),
   );
-  const stepView = createStepView(byId(doc, "step"));
+  const stepHost = byId(doc, "step");
+  const stepView = createStepView(stepHost, (trace, op) => ({
+    ...extras.decorate(trace, op),
+    ...tools.decorate(trace, op),
+  }));
+  // Drill-down panel, weight bars, reweighted values, split/concat: computed from this state.
+  const extras = createStepExtras(stepHost, () =>
+    attention && state ? { attention, scenario: state.scenario } : null,
+  );
   const heatmaps = createHeatmaps(
     byId(doc, "heatmaps"),
     (h) => update((s) => toHead(s, h)),
     (q) => update((s) => toQuery(s, q)),
   );
   const panel = createScenarioPanel(byId(doc, "scenario"), {
-    apply: (v) => run(scenarioFromForm(v), state?.granularity ?? Granularity.PerQuery, false),
+    apply: (v) => tools.applyForm(scenarioFromForm(v)),
     preset: (id) => choosePreset(id),
+  });
+  // Edits (undo, redo, reset), Save / Load scenario, and the "Why √d_k?" experiment.
+  const tools = createLearnerTools(doc, byId(doc, "tools"), byId(doc, "scenario"), {
+    attention: () => attention,
+    state: () => state,
+    tryRun: (s, reset) => compute(s, state?.granularity ?? Granularity.PerQuery, reset),
+    report,
+    setForm: (s) => panel.setValues(formFromScenario(s), ""),
+    say: (text) => (status.textContent = text),
   });
   installKeyboard(doc, {
     previous: () => update((s) => stepBy(s, -1)),
@@ -115,7 +134,9 @@ export async function startApp(doc: Document): Promise<void> {
       const near = [s.result.steps[s.index + 1], s.result.steps[s.index - 1]];
       prepareFormulas(near.flatMap((n) => (n ? [n.formula, n.formulaNumbers] : [])));
       announceStep(live, s.index, s.result.steps.length, step.sentence);
+      tools.afterStep(stepHost, step.stage);
     }
+    extras.update(s.result.trace, step, s.focus.query);
     pipeline.setCurrent(step.stage, s.focus.head);
     heatmaps.setCurrent(s.focus.head, s.focus.query);
     controls.update({
@@ -138,31 +159,45 @@ export async function startApp(doc: Document): Promise<void> {
   }
 
   /**
-   * Runs `scenario` through the core. On a rejected field the message goes beside that field and
-   * the last good result stays on screen. `reset` starts at the first step.
+   * Runs `scenario` through the core and shows the result (from the first step when `reset`).
+   * A rejection is returned, not shown: the last good result stays on screen.
    */
-  function run(scenario: ScenarioFile, granularity: Granularity, reset: boolean): boolean {
-    if (!attention) return false;
+  function compute(
+    scenario: ScenarioFile,
+    granularity: Granularity,
+    reset: boolean,
+  ): ScenarioError | null {
+    if (!attention) return new ScenarioError("", "The WebAssembly core is not loaded yet.");
     let result;
     try {
       result = attention.run(scenario, granularity);
     } catch (e) {
-      const err = e instanceof ScenarioError ? e : new ScenarioError("", String(e));
-      panel.showError(err.field, err.message);
-      status.textContent = state ? "Not applied; the last good result is still shown." : "";
-      return false;
+      return e instanceof ScenarioError ? e : new ScenarioError("", String(e));
     }
     panel.clearErrors();
     status.textContent = "";
     const prev = state;
     state = withResult(reset ? null : prev, scenario, granularity, result);
     render(reset ? null : prev);
-    return true;
+    return null;
+  }
+
+  /** A rejected field's message goes beside that field in the scenario panel. */
+  function report(err: ScenarioError): void {
+    panel.showError(err.field, err.message);
+    status.textContent = state ? "Not applied; the last good result is still shown." : "";
+  }
+
+  function run(scenario: ScenarioFile, granularity: Granularity, reset: boolean): boolean {
+    const err = compute(scenario, granularity, reset);
+    if (err) report(err);
+    return err === null;
   }
 
   function choosePreset(id: string): void {
     const preset = presetById(id) ?? DEFAULT_PRESET;
     panel.setValues(formFromScenario(preset.scenario), preset.id);
+    tools.restart();
     run(preset.scenario, state?.granularity ?? Granularity.PerQuery, true);
   }
 

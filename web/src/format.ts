@@ -30,11 +30,14 @@ export function formatShape(rows: number, cols: number): string {
 
 /**
  * A LaTeX matrix label ("K_{2}^{\\top}", "W_Q") as plain text ("K_2ᵀ", "W_Q") for captions and
- * accessible names, where KaTeX markup cannot go.
+ * accessible names, where KaTeX markup cannot go. Accents become combining marks: "\\tilde{S}"
+ * (the scaled scores) is "S̃", "\\hat{S}" (the masked scores) is "Ŝ".
  */
 export function plainLabel(latex: string): string {
   return latex
     .replace(/\^\{?\\top\}?/g, "ᵀ")
+    .replace(/\\tilde\{([^}]*)\}/g, "$1\u0303")
+    .replace(/\\hat\{([^}]*)\}/g, "$1\u0302")
     .replace(/\\(?:mathrm|text|operatorname)\{([^}]*)\}/g, "$1")
     .replace(/\\[a-zA-Z]+\s*/g, "")
     .replace(/[{}]/g, "");

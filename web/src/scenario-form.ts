@@ -5,8 +5,22 @@
  */
 import type { ScenarioFile } from "./wasm/types";
 
-/** Matrices a preset may pin (the worked example); the form cannot edit them, only drop them. */
-export type ExplicitMatrices = Pick<ScenarioFile, "x_q" | "x_kv" | "w_q" | "w_k" | "w_v" | "w_o">;
+/**
+ * Matrices (and per-head sizes) a preset or a loaded file may pin; the form cannot edit them, only
+ * drop them.
+ */
+export type ExplicitMatrices = Pick<ScenarioFile, (typeof EXPLICIT_FIELDS)[number]>;
+
+/** The scoring function, as the scenario file names it. */
+export type ScoreName = NonNullable<ScenarioFile["score"]>;
+
+/** The scoring parameters each scoring function uses (the others are dropped from the file). */
+const SCORING_FIELDS = {
+  dot: [],
+  scaled_dot: [],
+  general: ["w_bilinear"],
+  additive: ["d_a", "w_additive_q", "w_additive_k", "v_additive"],
+} as const;
 
 export interface FormValues {
   sentence: string;
@@ -22,9 +36,21 @@ export interface FormValues {
   /** Set by a preset with explicit matrices; used while `useExplicit` is on. */
   explicit: ExplicitMatrices | null;
   useExplicit: boolean;
+  score: ScoreName;
 }
 
-const EXPLICIT_FIELDS = ["x_q", "x_kv", "w_q", "w_k", "w_v", "w_o"] as const;
+const EXPLICIT_FIELDS = [
+  "x_q",
+  "x_kv",
+  "w_q",
+  "w_k",
+  "w_v",
+  "w_o",
+  "d_k",
+  "d_v",
+  ...SCORING_FIELDS.general,
+  ...SCORING_FIELDS.additive,
+] as const;
 
 /** Whitespace-separated words; each is one token. */
 export function tokenize(sentence: string): string[] {
@@ -61,6 +87,7 @@ export function formFromScenario(s: ScenarioFile): FormValues {
     positional: s.positional_encoding ?? true,
     explicit: hasExplicit ? explicit : null,
     useExplicit: hasExplicit,
+    score: s.score ?? "scaled_dot",
   };
 }
 
@@ -77,6 +104,10 @@ export function scenarioFromForm(v: FormValues): ScenarioFile {
   if (keys.length > 0) s.key_tokens = keys;
   if (v.padded.length > 0) s.padded_keys = [...v.padded].sort((a, b) => a - b);
   if (v.useExplicit && v.explicit) Object.assign(s, v.explicit);
+  if (v.score !== "scaled_dot") s.score = v.score;
+  for (const kind of ["general", "additive"] as const) {
+    if (v.score !== kind) for (const f of SCORING_FIELDS[kind]) delete s[f];
+  }
   return s;
 }
 
@@ -91,6 +122,7 @@ export type FormField =
   | "padded"
   | "positional"
   | "explicit"
+  | "score"
   | "general";
 
 export function formFieldFor(field: string): FormField {
@@ -113,6 +145,9 @@ export function formFieldFor(field: string): FormField {
       return "padded";
     case "positional_encoding":
       return "positional";
+    case "score":
+    case "d_a":
+      return "score";
     default:
       return (EXPLICIT_FIELDS as readonly string[]).includes(field) ? "explicit" : "general";
   }

@@ -36,7 +36,7 @@ export function createHeatmaps(
 ): Heatmaps {
   host.dataset.testid = "heatmap";
   host.innerHTML = `<h2 class="panel-title">Attention weights per head</h2>
-    <p class="hint">A = softmax(Q Kᵀ / √d_k): row = a query, column = a key; each row sums to 1.</p>`;
+    <p class="hint">A = softmax of the scores, row by row: row = a query, column = a key; each row sums to 1.</p>`;
   const multiples = document.createElement("div");
   multiples.className = "multiples";
   multiples.setAttribute("role", "group");

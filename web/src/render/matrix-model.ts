@@ -4,6 +4,7 @@
  */
 import { formatCell, formatExact } from "../format";
 import type { CellRange, MatrixValue } from "../wasm/types";
+import type { CellEditHook } from "./edit-cell";
 
 /** What a step says about one matrix, in stored (untransposed) coordinates. */
 export interface MatrixSpec {
@@ -26,6 +27,12 @@ export interface MatrixSpec {
   role: "read" | "written";
   /** Operator shown before the label ("·", "=", "→"), or "" for the first operand. */
   operator: string;
+  /** What stored cell (r, c) means, in words (tooltip and inspector line). */
+  describe?: (r: number, c: number) => string;
+  /** Click or Enter on stored cell (r, c), e.g. to drill into how it is computed. */
+  onActivate?: (r: number, c: number) => void;
+  /** Present on input matrices: typing into a cell edits the scenario (edit-cell.ts). */
+  edit?: CellEditHook;
 }
 
 /** Display coordinates: row r, column c of what is on screen. */
@@ -44,6 +51,8 @@ export interface MatrixView {
   markedCols: [number, number];
   role: "read" | "written";
   plain: string;
+  /** The learner edited this displayed cell. */
+  edited(r: number, c: number): boolean;
 }
 
 export function makeView(spec: MatrixSpec): MatrixView {
@@ -67,6 +76,7 @@ export function makeView(spec: MatrixSpec): MatrixView {
     markedCols,
     role: spec.role,
     plain: spec.plain,
+    edited: (r, c) => spec.edit?.edited(t ? c : r, t ? r : c) ?? false,
   };
 }
 
@@ -124,7 +134,8 @@ export function escapeHtml(text: string): string {
 /** CSS classes of a cell: marked (read/written), dimmed otherwise, "inf" for −∞. */
 export function cellClass(view: MatrixView, r: number, c: number, x: number): string {
   const base = view.marked(r, c) ? (view.role === "read" ? "cell rd" : "cell wr") : "cell dim";
-  return x === -Infinity ? `${base} inf` : base;
+  const edited = view.edited(r, c) ? " edited" : "";
+  return x === -Infinity ? `${base} inf${edited}` : `${base}${edited}`;
 }
 
 /** The inspector's text for a displayed cell: position (from 1), token and the exact value. */

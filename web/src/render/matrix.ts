@@ -6,6 +6,7 @@
  */
 import katex from "katex";
 import { formatCell, formatShape } from "../format";
+import { wireCellEditing } from "./edit-cell";
 import { renderVirtualGrid } from "./matrix-grid";
 import {
   cellClass,
@@ -102,22 +103,61 @@ function wireTableKeys(table: HTMLElement): void {
   });
 }
 
-/** Shows the exact value of the cell under the pointer or with the focus. */
-function wireInspector(host: HTMLElement, view: MatrixView, out: HTMLElement): void {
+/** The displayed cell an event happened in, in stored (untransposed) coordinates. */
+function storedCellOf(e: Event, spec: MatrixSpec): [number, number] | null {
+  const cell = (e.target as HTMLElement).closest<HTMLElement>("[data-r][data-c]");
+  if (!cell) return null;
+  const r = Number(cell.dataset.r);
+  const c = Number(cell.dataset.c);
+  return spec.transposed ? [c, r] : [r, c];
+}
+
+/**
+ * Shows the cell under the pointer or with the focus: its meaning in words (also set as the
+ * cell's tooltip, lazily) when the spec can describe cells, and its exact value.
+ */
+function wireInspector(host: HTMLElement, view: MatrixView, out: HTMLElement, spec: MatrixSpec) {
   const show = (e: Event) => {
     const cell = (e.target as HTMLElement).closest<HTMLElement>("[data-r][data-c]");
-    if (!cell) return;
-    out.textContent = describeCell(view, Number(cell.dataset.r), Number(cell.dataset.c));
+    const at = storedCellOf(e, spec);
+    if (!cell || !at) return;
+    const exact = describeCell(view, Number(cell.dataset.r), Number(cell.dataset.c));
+    if (!spec.describe) {
+      out.textContent = exact;
+      return;
+    }
+    const meaning = spec.describe(at[0], at[1]);
+    cell.title = meaning;
+    const a = document.createElement("span");
+    a.className = "meaning";
+    a.textContent = meaning;
+    const b = document.createElement("span");
+    b.textContent = exact;
+    out.replaceChildren(a, b);
   };
   host.addEventListener("pointerover", show);
   host.addEventListener("focusin", show);
+  const activate = spec.onActivate;
+  if (!activate) return;
+  // Click or Enter on a cell: the spec's action (drill into the cell).
+  host.addEventListener("click", (e) => {
+    const at = storedCellOf(e, spec);
+    if (at) activate(at[0], at[1]);
+  });
+  host.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter") return;
+    const at = storedCellOf(e, spec);
+    if (!at) return;
+    e.preventDefault();
+    activate(at[0], at[1]);
+  });
 }
 
 /** Builds the figure for one matrix of the current step. */
 export function renderMatrix(spec: MatrixSpec): HTMLElement {
   const view = makeView(spec);
   const fig = document.createElement("figure");
-  fig.className = `matrix ${spec.role}`;
+  fig.className = `matrix ${spec.role}${spec.onActivate ? " drillable" : ""}`;
   fig.dataset.testid = spec.testId;
   const shape = formatShape(view.rows, view.cols);
   const compact = isCompacted(view);
@@ -165,11 +205,16 @@ export function renderMatrix(spec: MatrixSpec): HTMLElement {
   box.className = "mbox";
   const inspect = document.createElement("p");
   inspect.className = "inspect";
-  inspect.textContent = "Hover or focus a cell: exact value.";
+  inspect.textContent = spec.onActivate
+    ? "Hover or focus a cell: what it means; click it or press Enter: how it is computed."
+    : spec.describe
+      ? "Hover or focus a cell: what it means and its exact value."
+      : "Hover or focus a cell: exact value.";
   const caption = `${spec.plain}, ${shape}${spec.transposed ? ", transposed" : ""}`;
+  const hint = spec.onActivate ? "; press Enter on a cell to see how it is computed" : "";
 
   if (isExpanded && view.rows * view.cols > FULL_TABLE_MAX_CELLS) {
-    renderVirtualGrid(box, view, caption);
+    renderVirtualGrid(box, view, caption + hint);
   } else {
     const all = isExpanded ? Infinity : undefined;
     const rows = visibleIndices(view.rows, view.markedRows[0], view.markedRows[1], all);
@@ -178,7 +223,7 @@ export function renderMatrix(spec: MatrixSpec): HTMLElement {
       compact && !isExpanded
         ? ` (showing ${rows.filter((r) => r !== null).length} rows, ${cols.filter((c) => c !== null).length} columns)`
         : "";
-    box.innerHTML = tableHtml(view, rows, cols, caption + shown);
+    box.innerHTML = tableHtml(view, rows, cols, caption + shown + hint);
     const table = box.firstElementChild as HTMLElement;
     // Roving tab stop: the first marked cell (or the first cell) is the way in.
     const first =
@@ -186,7 +231,8 @@ export function renderMatrix(spec: MatrixSpec): HTMLElement {
     if (first) first.tabIndex = 0;
     wireTableKeys(table);
   }
-  wireInspector(box, view, inspect);
+  wireInspector(box, view, inspect, spec);
+  wireCellEditing(fig, box, view, spec);
   fig.append(head, box, inspect);
   return fig;
 }

@@ -4,8 +4,9 @@
  * the current head and query; the current one is lit (aria-current="step"). Shapes under each box.
  */
 import { formatShape } from "../format";
+import { scoringOf } from "../scoring";
 import { headName, PER_HEAD_STAGES, STAGE_INFO } from "../stages";
-import { Stage } from "../wasm/enums";
+import { ScoreKind, Stage } from "../wasm/enums";
 import type { TraceValue } from "../wasm/types";
 
 export interface Pipeline {
@@ -89,6 +90,14 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
       const mask = buttons.get(Stage.Mask)!;
       mask.disabled = !t.hasMask;
       mask.title = t.hasMask ? "" : "This scenario masks nothing (no causal mask, no padded keys).";
+      // Only the scaled dot product divides by √d_k: other scoring functions have no Scale step.
+      const scaled = t.score === undefined || t.score === ScoreKind.ScaledDot;
+      const scale = buttons.get(Stage.Scale)!;
+      scale.disabled = !scaled;
+      scale.title = scaled ? "" : "This scoring function does not divide by √d_k: no Scale step.";
+      const scores = buttons.get(Stage.Scores)!;
+      scores.querySelector(".box")!.textContent = scoringOf(t.score).box;
+      scores.querySelector(".detail")!.textContent = scoringOf(t.score).scores;
       const wo = buttons.get(Stage.OutputProjection)!;
       wo.disabled = t.wO === null;
       wo.title = t.wO ? "" : "This scenario has no W_O: the output is the concatenation.";
@@ -99,7 +108,7 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
         else b.removeAttribute("aria-current");
       }
       if (trace) {
-        headTitle.textContent = `Scaled dot-product attention · ${headName(focusHead)} · ×${trace.numHeads} heads`;
+        headTitle.textContent = `${scoringOf(trace.score).title} · ${headName(focusHead)} · ×${trace.numHeads} heads`;
       }
     },
   };

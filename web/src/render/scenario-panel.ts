@@ -10,6 +10,7 @@ import {
   tokenize,
   type FormField,
   type FormValues,
+  type ScoreName,
 } from "../scenario-form";
 import { escapeHtml } from "./matrix-model";
 
@@ -53,6 +54,14 @@ const FORM_HTML = `
       <select id="f-mask" data-field="mask"><option value="none">none</option><option value="causal">causal</option></select></div>
     <label class="check"><input id="f-pe" type="checkbox" data-field="positional"> Positional encoding</label>
   </div>
+  <label class="field" for="f-score">Score</label>
+  <select id="f-score" data-field="score" aria-describedby="h-score">
+    <option value="scaled_dot">Scaled dot product — Vaswani</option>
+    <option value="dot">Dot product — Luong</option>
+    <option value="general">General / bilinear qᵀW k — Luong</option>
+    <option value="additive">Additive vᵀtanh(W₁q + W₂k) — Bahdanau</option>
+  </select>
+  <p class="hint" id="h-score">How each query is compared with each key. Applies at once.</p>
   <fieldset class="padded" data-field="padded" aria-describedby="h-padded">
     <legend>Padded keys</legend>
     <div class="chips"></div>
@@ -74,6 +83,7 @@ const SLOT_FIELDS: Record<FormField, string> = {
   padded: "padded_keys",
   positional: "positional_encoding",
   explicit: "x_q",
+  score: "score",
   general: "scenario",
 };
 
@@ -90,6 +100,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
   const seed = q<HTMLInputElement>("#f-seed");
   const mask = q<HTMLSelectElement>("#f-mask");
   const pe = q<HTMLInputElement>("#f-pe");
+  const score = q<HTMLSelectElement>("#f-score");
   const explicit = q<HTMLInputElement>("#f-explicit");
   const explicitRow = q<HTMLElement>("#explicit-row");
   const chips = q<HTMLElement>(".chips");
@@ -152,6 +163,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
       positional: pe.checked,
       explicit: explicitMatrices,
       useExplicit: explicitMatrices !== null && explicit.checked,
+      score: score.value as ScoreName,
     };
   }
 
@@ -170,6 +182,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
     if (e.target === sentence || e.target === keys) renderChips();
     renderHints();
   });
+  score.addEventListener("change", () => actions.apply(values()));
   preset.addEventListener("change", () => {
     if (preset.value) actions.preset(preset.value);
   });
@@ -190,6 +203,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
       seed.value = v.seed;
       mask.value = v.mask;
       pe.checked = v.positional;
+      score.value = v.score;
       padded = new Set(v.padded);
       explicitMatrices = v.explicit;
       explicitRow.hidden = v.explicit === null;

@@ -3,7 +3,9 @@
  * its operands and result as labelled matrices with the cells read and written marked.
  */
 import { formatShape, plainLabel } from "../format";
+import { scoringOf } from "../scoring";
 import { headName, isMatMulStage, STAGE_INFO } from "../stages";
+import { ScoreKind, Stage } from "../wasm/enums";
 import { labelsOf, matrixOf } from "../trace-lookup";
 import type { OperandValue, StepValue, TraceValue } from "../wasm/types";
 import { renderFormula } from "./formula";
@@ -17,12 +19,16 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
   return e;
 }
 
+/** Extra MatrixSpec fields for one operand or result (what cells mean, what a click does). */
+export type DecorateMatrix = (trace: TraceValue, op: OperandValue) => Partial<MatrixSpec>;
+
 function specFor(
   trace: TraceValue,
   op: OperandValue,
   testId: string,
   role: MatrixSpec["role"],
   operator: string,
+  decorate?: DecorateMatrix,
 ): MatrixSpec | null {
   const matrix = matrixOf(trace, op.matrix, op.head);
   if (!matrix) return null;
@@ -41,6 +47,7 @@ function specFor(
     cells: op.cells,
     role,
     operator,
+    ...decorate?.(trace, op),
   };
 }
 
@@ -57,7 +64,7 @@ export interface StepView {
   render(trace: TraceValue, step: StepValue): void;
 }
 
-export function createStepView(host: HTMLElement): StepView {
+export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): StepView {
   host.dataset.testid = "step-view";
   const header = el("div", "step-head");
   const title = el("h2", "step-title");
@@ -83,7 +90,11 @@ export function createStepView(host: HTMLElement): StepView {
 
   return {
     render(trace, step) {
-      title.textContent = STAGE_INFO[step.stage].title;
+      title.textContent =
+        step.stage === Stage.Scores &&
+        (trace.score === ScoreKind.General || trace.score === ScoreKind.Additive)
+          ? `${scoringOf(trace.score).title}: ${scoringOf(trace.score).scores}`
+          : STAGE_INFO[step.stage].title;
       context.textContent = where(trace, step);
       flag.hidden = !step.flagged;
       flag.textContent = step.flagged
@@ -105,10 +116,18 @@ export function createStepView(host: HTMLElement): StepView {
           `matrix-operand-${i}`,
           "read",
           i > 0 ? (matmul ? "·" : ",") : "",
+          decorate,
         );
         if (spec) parts.push(renderMatrix(spec));
       });
-      const result = specFor(trace, step.result, "matrix-result", "written", matmul ? "=" : "→");
+      const result = specFor(
+        trace,
+        step.result,
+        "matrix-result",
+        "written",
+        matmul ? "=" : "→",
+        decorate,
+      );
       if (result) parts.push(renderMatrix(result));
       operands.replaceChildren(...parts);
       operands.setAttribute(

@@ -1,0 +1,114 @@
+/**
+ * What the learner changes and saves: edited numbers (with undo, redo and reset), the scenario
+ * file's Save and Load, and the "Why √d_k?" experiment. Wired to the controller (app.ts) through
+ * a few callbacks, so the controller only runs scenarios and shows results.
+ */
+import { createEditing } from "./editing";
+import { scenarioWithEdits, usableEdits } from "./edits";
+import type { MatrixSpec } from "./render/matrix-model";
+import { createSqrtDkView } from "./render/sqrt-dk-view";
+import { createScenarioFileControls, parseScenarioText } from "./scenario-file";
+import type { AppState } from "./state";
+import type { Stage } from "./wasm/enums";
+import { ScenarioError, type Attention } from "./wasm/loader";
+import type { OperandValue, ScenarioFile, TraceValue } from "./wasm/types";
+
+export interface ToolsHost {
+  attention(): Attention | null;
+  state(): AppState | null;
+  /** Runs `scenario` and shows it (from its first step when `reset`); returns the core's error. */
+  tryRun(scenario: ScenarioFile, reset: boolean): ScenarioError | null;
+  /** Shows a rejected scenario's message in the scenario panel, beside its field. */
+  report(error: ScenarioError): void;
+  /** Fills the scenario panel's form from a scenario (marked "Custom"). */
+  setForm(scenario: ScenarioFile): void;
+  /** A line in the page's status area ("" clears it). */
+  say(text: string): void;
+}
+
+export interface LearnerTools {
+  /** Extra fields for a matrix of the step view: the edit hook of input matrices. */
+  decorate(trace: TraceValue, op: OperandValue): Partial<MatrixSpec>;
+  /** Applies the form's scenario, keeping the edits while they still fit. */
+  applyForm(scenario: ScenarioFile): void;
+  /** A preset was chosen: its scenario has no edits. */
+  restart(): void;
+  /** After a step was drawn: the "Why √d_k?" link on Scale steps. */
+  afterStep(stepHost: HTMLElement, stage: Stage): void;
+}
+
+export function createLearnerTools(
+  doc: Document,
+  bar: HTMLElement,
+  panelHost: HTMLElement,
+  host: ToolsHost,
+): LearnerTools {
+  const editing = createEditing(bar, doc, {
+    state: host.state,
+    tryRun: (s) => host.tryRun(s, false),
+    say: host.say,
+  });
+
+  const sqrtDk = createSqrtDkView(doc, { attention: host.attention, state: host.state });
+  const why = doc.createElement("button");
+  why.type = "button";
+  why.className = "small why-top";
+  why.textContent = "Why √d_k?";
+  why.title = "The experiment: what goes wrong without dividing by √d_k";
+  why.addEventListener("click", () => sqrtDk.open());
+  bar.append(why);
+
+  const files = createScenarioFileControls(panelHost, {
+    current: () => host.state()?.scenario ?? null,
+    load(text, name) {
+      const att = host.attention();
+      const st = host.state();
+      if (!att || !st) return;
+      const parsed = parseScenarioText(att, text, st.granularity);
+      if (parsed instanceof ScenarioError) {
+        // Beside the field, but saying it is the file's value, not what the form shows.
+        host.report(new ScenarioError(parsed.field, `In ${name}: ${parsed.message}`));
+        files.note(`${name} was not loaded.`);
+        return;
+      }
+      host.setForm(parsed);
+      editing.restart(parsed.edits ?? []);
+      const error = host.tryRun(parsed, true);
+      if (error) host.report(error);
+      files.note(error ? `${name} was not loaded.` : `Loaded ${name}.`);
+    },
+  });
+
+  return {
+    decorate(trace, op) {
+      const edit = editing.hookFor(trace, op.matrix);
+      return edit ? { edit } : {};
+    },
+    applyForm(scenario) {
+      const all = editing.edits();
+      const usable = usableEdits(all, scenario.score);
+      const error = host.tryRun(scenarioWithEdits(scenario, usable), false);
+      if (!error) {
+        // Edits of another scoring function's matrices cannot come along.
+        if (usable.length < all.length) {
+          editing.restart(usable);
+          host.say(
+            `${all.length - usable.length} edit(s) of the previous scoring matrices dropped.`,
+          );
+        }
+        return;
+      }
+      // New sizes the edits no longer fit: apply without them (and say so), else report.
+      if (usable.length > 0 && error.field.startsWith("edits")) {
+        const plain = host.tryRun(scenario, false);
+        if (plain) return host.report(plain);
+        host.say(`${usable.length} edited cell(s) no longer fit the new sizes: dropped.`);
+        editing.restart([]);
+        return;
+      }
+      host.report(error);
+    },
+    restart: () => editing.restart([]),
+    afterStep: (stepHost, stage) => sqrtDk.syncStepLink(stepHost, stage),
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * A small hand-written SVG line chart: x on a log₂ axis (d_k = 4 … 512), y linear from a floor to a
+ * rounded maximum, each series told apart by colour (Okabe–Ito, safe for colour blindness), dash
+ * pattern and marker shape, an optional dotted reference line, and a <title> that states the
+ * ranges for screen readers. The numbers themselves are in a table beside it.
+ */
+
+export type Marker = "circle" | "square";
+
+export interface Series {
+  name: string;
+  values: number[];
+  color: string;
+  /** stroke-dasharray ("" = solid). */
+  dash: string;
+  marker: Marker;
+  /** Highlighted, drawn normally, or faded behind the highlighted one. */
+  emphasis: "strong" | "normal" | "faint";
+}
+
+export interface LineChartSpec {
+  title: string;
+  /** Positive x values, drawn on a log₂ axis. */
+  xs: number[];
+  xLabel: string;
+  yLabel: string;
+  series: Series[];
+  /** A horizontal reference line (e.g. the uniform row's entropy). */
+  reference?: { label: string; value: number };
+  /** Bottom of the y axis (default 0). */
+  yMin?: number;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+const W = 320;
+const H = 200;
+const PAD = { left: 52, right: 10, top: 14, bottom: 38 };
+
+function el(tag: string, attrs: Record<string, string | number>, text?: string): SVGElement {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** A round number at least `x` (1, 2, 2.5 or 5 times a power of ten). */
+export function niceMax(x: number): number {
+  if (!(x > 0)) return 1;
+  const p = 10 ** Math.floor(Math.log10(x));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= x * (1 - 1e-9)) return m * p;
+  return 10 * p;
+}
+
+/** A tick label: short, no trailing zeros. */
+export function tickText(x: number): string {
+  if (x === 0) return "0";
+  if (Math.abs(x) >= 1e4 || Math.abs(x) < 1e-3) return x.toExponential(0);
+  return String(Number(x.toPrecision(3)));
+}
+
+/** The marker of a series at (x, y). */
+function marker(kind: Marker, x: number, y: number, color: string): SVGElement {
+  if (kind === "square") {
+    return el("rect", { x: x - 3.5, y: y - 3.5, width: 7, height: 7, fill: "#fff", stroke: color });
+  }
+  return el("circle", { cx: x, cy: y, r: 3.8, fill: color, stroke: color });
+}
+
+/** What the chart shows, in words: each series from its first to its last value. */
+function summary(spec: LineChartSpec): string {
+  const x0 = spec.xs[0];
+  const x1 = spec.xs[spec.xs.length - 1];
+  const parts = spec.series.map((s) => {
+    const a = s.values[0] ?? NaN;
+    const b = s.values[s.values.length - 1] ?? NaN;
+    return `${s.name}: ${tickText(a)} at ${x0}, ${tickText(b)} at ${x1}`;
+  });
+  const ref = spec.reference ? `; ${spec.reference.label}` : "";
+  return `${spec.title}, for ${spec.xLabel} from ${x0} to ${x1}. ${parts.join("; ")}${ref}.`;
+}
+
+export function lineChart(spec: LineChartSpec): SVGSVGElement {
+  const svg = el("svg", {
+    viewBox: `0 0 ${W} ${H}`,
+    class: "line-chart",
+    role: "img",
+  }) as SVGSVGElement;
+  svg.append(el("title", {}, summary(spec)));
+  const all = spec.series.flatMap((s) => s.values).concat(spec.reference?.value ?? []);
+  const yMin = spec.yMin ?? 0;
+  const yMax = niceMax(Math.max(...all.filter(Number.isFinite)) - yMin) + yMin;
+  const lx0 = Math.log2(spec.xs[0]!);
+  const lx1 = Math.log2(spec.xs[spec.xs.length - 1]!);
+  const px = (x: number) =>
+    PAD.left + ((Math.log2(x) - lx0) / (lx1 - lx0 || 1)) * (W - PAD.left - PAD.right);
+  const py = (y: number) =>
+    H - PAD.bottom - ((y - yMin) / (yMax - yMin)) * (H - PAD.top - PAD.bottom);
+
+  // Axes, grid and ticks: every d_k on x; four steps on y.
+  const axes = el("g", { class: "axes" });
+  for (const x of spec.xs) {
+    axes.append(
+      el("line", { x1: px(x), x2: px(x), y1: PAD.top, y2: H - PAD.bottom, class: "grid" }),
+    );
+    axes.append(el("text", { x: px(x), y: H - PAD.bottom + 13, class: "tick x" }, String(x)));
+  }
+  for (let i = 0; i <= 4; i++) {
+    const y = yMin + ((yMax - yMin) * i) / 4;
+    axes.append(
+      el("line", { x1: PAD.left, x2: W - PAD.right, y1: py(y), y2: py(y), class: "grid" }),
+    );
+    axes.append(el("text", { x: PAD.left - 4, y: py(y) + 3.5, class: "tick y" }, tickText(y)));
+  }
+  axes.append(
+    el("line", { x1: PAD.left, x2: W - PAD.right, y1: H - PAD.bottom, y2: H - PAD.bottom }),
+    el("line", { x1: PAD.left, x2: PAD.left, y1: PAD.top, y2: H - PAD.bottom }),
+    el("text", { x: (PAD.left + W - PAD.right) / 2, y: H - 6, class: "label" }, spec.xLabel),
+    el(
+      "text",
+      {
+        x: 0,
+        y: 0,
+        class: "label",
+        transform: `translate(11 ${(PAD.top + H - PAD.bottom) / 2}) rotate(-90)`,
+      },
+      spec.yLabel,
+    ),
+  );
+  svg.append(axes);
+
+  if (spec.reference) {
+    const y = py(spec.reference.value);
+    svg.append(
+      el("line", { x1: PAD.left, x2: W - PAD.right, y1: y, y2: y, class: "reference" }),
+      el(
+        "text",
+        { x: W - PAD.right - 2, y: y - 4, class: "reference-label" },
+        spec.reference.label,
+      ),
+    );
+  }
+
+  // Faint series first, so the highlighted one is drawn on top.
+  const order = { faint: 0, normal: 1, strong: 2 };
+  for (const s of [...spec.series].sort((a, b) => order[a.emphasis] - order[b.emphasis])) {
+    const g = el("g", { class: `series ${s.emphasis}`, "data-series": s.name });
+    const points = s.values.map((v, i) => `${px(spec.xs[i]!)},${py(v)}`).join(" ");
+    g.append(el("polyline", { points, fill: "none", stroke: s.color, "stroke-dasharray": s.dash }));
+    s.values.forEach((v, i) => g.append(marker(s.marker, px(spec.xs[i]!), py(v), s.color)));
+    svg.append(g);
+  }
+  return svg;
+}
+
+/** A legend swatch: a short stretch of the series' line with its marker (for HTML legends). */
+export function swatch(s: Pick<Series, "color" | "dash" | "marker">): SVGSVGElement {
+  const svg = el("svg", { viewBox: "0 0 30 12", width: 30, height: 12, "aria-hidden": "true" });
+  svg.append(
+    el("line", { x1: 1, x2: 29, y1: 6, y2: 6, stroke: s.color, "stroke-dasharray": s.dash }),
+  );
+  svg.append(marker(s.marker, 15, 6, s.color));
+  return svg as SVGSVGElement;
+}
