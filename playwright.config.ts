@@ -1,7 +1,8 @@
 // End-to-end tests: the built app (vite preview of dist/) in Debian's Chromium.
 import { defineConfig } from "@playwright/test";
 
-const port = 4173;
+// E2E_PORT lets a second run (another checkout on the same machine) use its own port.
+const port = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -15,6 +16,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
     browserName: "chromium",
+    // The built app registers a service worker; only offline.spec.ts lets it run.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: [
