@@ -1,13 +1,30 @@
 // Vite config: the app lives in web/, the wasm module is built by CMake into build/wasm/.
 import { fileURLToPath, URL } from "node:url";
 import { defineConfig } from "vite";
+import { offline } from "./vite-plugin-offline.ts";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const webRoot = fileURLToPath(new URL(".", import.meta.url));
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   // Relative asset URLs: the built folder works from any sub-path of any static host.
   base: "./",
+  // dist/sw.js: precaches the whole build so the app works offline after the first visit.
+  plugins: [
+    offline(),
+    {
+      // Dev server: tutorial.html's ./attention-stepper.js (a built file) is the element's source.
+      name: "attention-stepper-dev",
+      apply: "serve",
+      configureServer(server) {
+        server.middlewares.use((req, _res, next) => {
+          if (req.url?.split("?")[0] === "/attention-stepper.js") req.url = "/src/element.ts";
+          next();
+        });
+      },
+    },
+  ],
   resolve: {
     alias: { "@wasm": `${repoRoot}build/wasm` },
   },
@@ -15,6 +32,19 @@ export default defineConfig({
     outDir: `${repoRoot}dist`,
     emptyOutDir: true,
     target: "es2022",
+    rollupOptions: {
+      // Three pages, and <attention-stepper> as one script with a stable name beside them.
+      input: {
+        index: `${webRoot}index.html`,
+        embed: `${webRoot}embed.html`,
+        tutorial: `${webRoot}tutorial.html`,
+        "attention-stepper": `${webRoot}src/element.ts`,
+      },
+      output: {
+        entryFileNames: (chunk) =>
+          chunk.name === "attention-stepper" ? "[name].js" : "assets/[name]-[hash].js",
+      },
+    },
   },
   server: { port: 5173, strictPort: true, fs: { allow: [repoRoot] } },
   // The strictest policy the app must run under (no eval: the module is built with

@@ -12,8 +12,12 @@ import { createStepExtras } from "./render/step-extras";
 import { createStepView } from "./render/step-view";
 import { installKeyboard } from "./keyboard";
 import { createLearnerTools } from "./learner-tools";
+import { createExportMenu } from "./render/export-menu";
 import { Player } from "./player";
-import { DEFAULT_PRESET, presetById } from "./presets";
+import { createPresentMode } from "./present";
+import { createThemeToggle } from "./theme";
+import { hidePanels, createLayout, scopeIds, type PanelName } from "./layout";
+import { DEFAULT_PRESET, presetById, presetMatching } from "./presets";
 import { formFromScenario, scenarioFromForm } from "./scenario-form";
 import {
   currentStep,
@@ -24,21 +28,50 @@ import {
   toQuery,
   toStage,
   withResult,
+  atStart,
+  viewOf,
   type AppState,
+  type StartStep,
+  type View,
 } from "./state";
 import { Granularity } from "./wasm/enums";
 import { loadAttention, ScenarioError, type Attention } from "./wasm/loader";
 import type { ScenarioFile } from "./wasm/types";
 
-function byId(doc: Document, id: string): HTMLElement {
-  const el = doc.getElementById(id);
-  if (!el) throw new Error(`index.html has no #${id}`);
-  return el;
+/** Where a stepper starts and what it shows; every field is optional. */
+export interface AppOptions {
+  /** The scenario to open (default: the default preset). */
+  scenario?: ScenarioFile;
+  /** The preset to open when there is no `scenario` (an id from presets.ts). */
+  preset?: string;
+  /** The step to open, and the granularity of the walk. */
+  start?: StartStep;
+  /** Panels to hide, e.g. for a tutorial embed that shows only the step. */
+  hide?: ReadonlySet<PanelName>;
+  /** Start playing once loaded. */
+  autoplay?: boolean;
+  /** Where the stepping keys listen: the whole document (the app) or only the stepper (embeds). */
+  keys?: "document" | "root";
+  /** Called after every redraw, e.g. to keep the URL in sync; `playing` while the player runs. */
+  onView?: (view: View, playing: boolean) => void;
 }
 
-export async function startApp(doc: Document): Promise<void> {
-  const status = byId(doc, "status");
-  const live = byId(doc, "announcer");
+/** A stepper once started: read or move its view from outside (URL, share dialog). */
+export interface Stepper {
+  view(): View | null;
+  /** Opens `scenario` at `start`; returns the core's error (the current view stays) or null. */
+  open(scenario: ScenarioFile, start?: StartStep): ScenarioError | null;
+}
+
+/**
+ * Builds a stepper inside `root` and loads the wasm core (shared by every stepper of the page).
+ * Resolves once the first scenario is shown.
+ */
+export async function startApp(root: HTMLElement, options: AppOptions = {}): Promise<Stepper> {
+  const doc = root.ownerDocument;
+  const layout = createLayout(root);
+  const status = layout.status;
+  const live = layout.announcer;
   let attention: Attention | null = null;
   let state: AppState | null = null;
 
@@ -64,7 +97,7 @@ export async function startApp(doc: Document): Promise<void> {
     player.toggle();
   };
 
-  const controls = createControls(byId(doc, "controls"), {
+  const controls = createControls(layout.controls, {
     first: () => update(toFirst),
     previous: () => update((s) => stepBy(s, -1)),
     togglePlay,
@@ -75,10 +108,8 @@ export async function startApp(doc: Document): Promise<void> {
     setHead: (h) => update((s) => toHead(s, h)),
     setQuery: (q) => update((s) => toQuery(s, q)),
   });
-  const pipeline = createPipeline(byId(doc, "pipeline"), (stage) =>
-    update((s) => toStage(s, stage)),
-  );
-  const stepHost = byId(doc, "step");
+  const pipeline = createPipeline(layout.pipeline, (stage) => update((s) => toStage(s, stage)));
+  const stepHost = layout.step;
   const stepView = createStepView(stepHost, (trace, op) => ({
     ...extras.decorate(trace, op),
     ...tools.decorate(trace, op),
@@ -88,16 +119,16 @@ export async function startApp(doc: Document): Promise<void> {
     attention && state ? { attention, scenario: state.scenario } : null,
   );
   const heatmaps = createHeatmaps(
-    byId(doc, "heatmaps"),
+    layout.heatmaps,
     (h) => update((s) => toHead(s, h)),
     (q) => update((s) => toQuery(s, q)),
   );
-  const panel = createScenarioPanel(byId(doc, "scenario"), {
+  const panel = createScenarioPanel(layout.scenario, {
     apply: (v) => tools.applyForm(scenarioFromForm(v)),
     preset: (id) => choosePreset(id),
   });
   // Edits (undo, redo, reset), Save / Load scenario, and the "Why √d_k?" experiment.
-  const tools = createLearnerTools(doc, byId(doc, "tools"), byId(doc, "scenario"), {
+  const tools = createLearnerTools(root, layout.tools, layout.scenario, {
     attention: () => attention,
     state: () => state,
     tryRun: (s, reset) => compute(s, state?.granularity ?? Granularity.PerQuery, reset),
@@ -105,7 +136,22 @@ export async function startApp(doc: Document): Promise<void> {
     setForm: (s) => panel.setValues(formFromScenario(s), ""),
     say: (text) => (status.textContent = text),
   });
-  installKeyboard(doc, {
+  // Export: this step, a heat map, the trace, a matrix, and Python that reproduces the numbers.
+  createExportMenu(layout.tools, () =>
+    state
+      ? {
+          scenario: state.scenario,
+          result: state.result,
+          index: state.index,
+          stepHost,
+          heatmapsHost: layout.heatmaps,
+        }
+      : null,
+  );
+  // Presentation mode (button and P) in the controls; the light/dark theme button in the tools.
+  createPresentMode(root, { buttonHost: layout.controls });
+  createThemeToggle(layout.tools, root);
+  installKeyboard(options.keys === "root" ? root : doc, {
     previous: () => update((s) => stepBy(s, -1)),
     next: () => update((s) => stepBy(s, 1)),
     first: () => update(toFirst),
@@ -151,6 +197,7 @@ export async function startApp(doc: Document): Promise<void> {
     });
     // A measure per redraw, so tests and profiles can check "a step renders within a frame";
     // the buffer is emptied now and then so a long session does not collect them forever.
+    options.onView?.(viewOf(s), player.playing);
     performance.measure("step-render", "step-render-start");
     performance.clearMarks("step-render-start");
     if (performance.getEntriesByName("step-render").length > 1000) {
@@ -201,15 +248,37 @@ export async function startApp(doc: Document): Promise<void> {
     run(preset.scenario, state?.granularity ?? Granularity.PerQuery, true);
   }
 
+  /** Opens a scenario (from a link or an embedder) at a step; the form shows it as Custom. */
+  function open(scenario: ScenarioFile, start: StartStep = {}): ScenarioError | null {
+    const granularity = start.granularity ?? state?.granularity ?? Granularity.PerQuery;
+    tools.restart(scenario.edits ?? []);
+    const err = compute(scenario, granularity, true);
+    if (err) return err;
+    const preset = presetMatching(scenario);
+    panel.setValues(formFromScenario(scenario), preset?.id ?? "");
+    update((st) => atStart(st, start));
+    return null;
+  }
+
+  hidePanels(layout, options.hide ?? new Set());
+  scopeIds(root);
   panel.setValues(formFromScenario(DEFAULT_PRESET.scenario), DEFAULT_PRESET.id);
   status.textContent = "Loading the WebAssembly core…";
   try {
     attention = await loadAttention();
   } catch (e) {
     status.textContent = `Could not load the WebAssembly core: ${e instanceof Error ? e.message : String(e)}`;
-    return;
+    throw e;
   }
   status.textContent = "";
-  choosePreset(DEFAULT_PRESET.id);
-  doc.body.classList.add("ready");
+  const initial = options.scenario ?? (presetById(options.preset ?? "") ?? DEFAULT_PRESET).scenario;
+  const err = open(initial, options.start);
+  if (err) {
+    // A bad scenario from a link or an attribute: say so, and show the default instead.
+    open(DEFAULT_PRESET.scenario, {});
+    status.textContent = `The given scenario was not opened (${err.field || "scenario"}): ${err.message}`;
+  }
+  if (options.autoplay) togglePlay();
+  root.classList.add("ready");
+  return { view: () => (state ? viewOf(state) : null), open };
 }

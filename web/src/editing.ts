@@ -76,7 +76,7 @@ function typing(el: EventTarget | null): boolean {
   return el instanceof HTMLInputElement && !["checkbox", "radio", "button"].includes(el.type);
 }
 
-export function createEditing(bar: HTMLElement, doc: Document, host: EditingHost): Editing {
+export function createEditing(bar: HTMLElement, root: HTMLElement, host: EditingHost): Editing {
   let history: EditHistory = startHistory();
   const ui = createEditBar(bar, {
     undo: () => step(undo(history), "Undo"),
@@ -107,7 +107,8 @@ export function createEditing(bar: HTMLElement, doc: Document, host: EditingHost
     host.say(error ? `${what} was refused: ${error.message}` : "");
   }
 
-  doc.addEventListener("keydown", (e) => {
+  // Undo / redo keys: anywhere in this stepper (an embedded one never takes the host page's keys).
+  root.addEventListener("keydown", (e) => {
     if (!(e.ctrlKey || e.metaKey) || e.altKey || typing(e.target)) return;
     const key = e.key.toLowerCase();
     if (key === "z" && !e.shiftKey) step(undo(history), "Undo");

@@ -34,7 +34,7 @@ function spaceActivates(el: Element | null): boolean {
   );
 }
 
-export function installKeyboard(target: Document, a: KeyActions): () => void {
+export function installKeyboard(target: Document | HTMLElement, a: KeyActions): () => void {
   const onKey = (e: KeyboardEvent) => {
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
     const el = e.target instanceof Element ? e.target : null;
@@ -55,6 +55,8 @@ export function installKeyboard(target: Document, a: KeyActions): () => void {
     e.preventDefault();
     action();
   };
-  target.addEventListener("keydown", onKey);
-  return () => target.removeEventListener("keydown", onKey);
+  // The app listens on the document; an embedded stepper only on its own element.
+  const listener = onKey as EventListener;
+  target.addEventListener("keydown", listener);
+  return () => target.removeEventListener("keydown", listener);
 }

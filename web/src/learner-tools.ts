@@ -11,7 +11,7 @@ import { createScenarioFileControls, parseScenarioText } from "./scenario-file";
 import type { AppState } from "./state";
 import type { Stage } from "./wasm/enums";
 import { ScenarioError, type Attention } from "./wasm/loader";
-import type { OperandValue, ScenarioFile, TraceValue } from "./wasm/types";
+import type { CellEdit, OperandValue, ScenarioFile, TraceValue } from "./wasm/types";
 
 export interface ToolsHost {
   attention(): Attention | null;
@@ -31,25 +31,26 @@ export interface LearnerTools {
   decorate(trace: TraceValue, op: OperandValue): Partial<MatrixSpec>;
   /** Applies the form's scenario, keeping the edits while they still fit. */
   applyForm(scenario: ScenarioFile): void;
-  /** A preset was chosen: its scenario has no edits. */
-  restart(): void;
+  /** A new scenario (a preset, a link): the edit history starts over with its edits, if any. */
+  restart(edits?: readonly CellEdit[]): void;
   /** After a step was drawn: the "Why √d_k?" link on Scale steps. */
   afterStep(stepHost: HTMLElement, stage: Stage): void;
 }
 
 export function createLearnerTools(
-  doc: Document,
+  root: HTMLElement,
   bar: HTMLElement,
   panelHost: HTMLElement,
   host: ToolsHost,
 ): LearnerTools {
-  const editing = createEditing(bar, doc, {
+  const doc = root.ownerDocument;
+  const editing = createEditing(bar, root, {
     state: host.state,
     tryRun: (s) => host.tryRun(s, false),
     say: host.say,
   });
 
-  const sqrtDk = createSqrtDkView(doc, { attention: host.attention, state: host.state });
+  const sqrtDk = createSqrtDkView(root, { attention: host.attention, state: host.state });
   const why = doc.createElement("button");
   why.type = "button";
   why.className = "small why-top";
@@ -108,7 +109,7 @@ export function createLearnerTools(
       }
       host.report(error);
     },
-    restart: () => editing.restart([]),
+    restart: (edits = []) => editing.restart(edits),
     afterStep: (stepHost, stage) => sqrtDk.syncStepLink(stepHost, stage),
   };
 }

@@ -1,6 +1,16 @@
-// Entry point: styles (KaTeX's with its self-hosted fonts) and the app.
+// Entry point of the app page: styles (KaTeX's with its self-hosted fonts) and one stepper that
+// fills the page, its view kept in the URL (url-sync.ts), with a Share button in its tools row.
 import "katex/dist/katex.min.css";
 import "./styles.css";
-import { startApp } from "./app";
+import { registerOffline } from "./offline";
+import { createShareDialog } from "./render/share-dialog";
+import { startWithUrl } from "./url-sync";
 
-void startApp(document);
+const root = document.getElementById("app");
+if (root) {
+  void startWithUrl(root).then((stepper) => {
+    const tools = root.querySelector<HTMLElement>('[data-part="tools"]');
+    if (tools) createShareDialog(tools, () => stepper.view());
+  });
+}
+registerOffline();

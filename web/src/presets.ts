@@ -111,3 +111,9 @@ export const DEFAULT_PRESET: Preset = PRESETS[0]!;
 export function presetById(id: string): Preset | undefined {
   return PRESETS.find((p) => p.id === id);
 }
+
+/** The preset whose scenario is exactly `scenario` (same JSON), if any. */
+export function presetMatching(scenario: ScenarioFile): Preset | undefined {
+  const text = JSON.stringify(scenario);
+  return PRESETS.find((p) => JSON.stringify(p.scenario) === text);
+}

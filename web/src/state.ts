@@ -137,3 +137,43 @@ export function withResult(
   const index = findStep(result.steps, { stage: was.stage, head: focus.head, query: focus.query });
   return atIndex(base, index);
 }
+
+/** A step to open: any part left out falls back to the first step's. */
+export interface StartStep {
+  stage?: Stage;
+  head?: number;
+  query?: number;
+  granularity?: Granularity;
+}
+
+/** What a link or an embed needs to reopen exactly this view. */
+export interface View {
+  scenario: ScenarioFile;
+  granularity: Granularity;
+  stage: Stage;
+  head: number;
+  query: number;
+}
+
+/** The view of a state: its scenario and where the walk is. */
+export function viewOf(s: AppState): View {
+  const step = currentStep(s);
+  return {
+    scenario: s.scenario,
+    granularity: s.granularity,
+    stage: step.stage,
+    head: s.focus.head,
+    query: s.focus.query,
+  };
+}
+
+/** Moves a fresh state to `start` (clamped to the scenario's heads and queries). */
+export function atStart(s: AppState, start: StartStep): AppState {
+  if (start.stage === undefined && start.head === undefined && start.query === undefined) return s;
+  const heads = s.result.trace.numHeads;
+  const m = s.result.trace.queryTokens.length;
+  const clamp = (x: number | undefined, n: number) => Math.max(0, Math.min(n - 1, x ?? 0));
+  const focus: Focus = { head: clamp(start.head, heads), query: clamp(start.query, m) };
+  const stage = start.stage ?? currentStep(s).stage;
+  return atIndex({ ...s, focus }, findStep(s.result.steps, { stage, ...focus }));
+}

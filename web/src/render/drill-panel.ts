@@ -57,8 +57,10 @@ export function createDrillPanel(host: HTMLElement): DrillPanel {
     },
   };
   close.addEventListener("click", () => api.close(true));
-  document.addEventListener("keydown", (e) => {
+  panel.ownerDocument.addEventListener("keydown", (e) => {
     if (e.key !== "Escape" || panel.hidden || e.defaultPrevented) return;
+    // Another stepper's Escape is not ours (several may share a page).
+    if (e.target instanceof Node && !panel.closest(".stepper")?.contains(e.target)) return;
     // Escape in a field (a cell being edited) belongs to that field.
     if (e.target instanceof Element && e.target.closest("input, textarea, select")) return;
     e.preventDefault();

@@ -52,9 +52,9 @@ function cellAt(target: EventTarget | null): HTMLElement | null {
   return target.closest<HTMLElement>("[data-r][data-c]");
 }
 
-/** Focuses the cell (r, c) of the figure `testId` after the page was redrawn. */
-function refocus(testId: string, r: number, c: number): void {
-  const fig = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+/** Focuses the cell (r, c) of the figure `testId` of this stepper after it was redrawn. */
+function refocus(scope: ParentNode, testId: string, r: number, c: number): void {
+  const fig = scope.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
   const cell = fig?.querySelector<HTMLElement>(`[data-r="${r}"][data-c="${c}"]`);
   if (!fig || !cell) return;
   for (const t of fig.querySelectorAll<HTMLElement>('[data-r][tabindex="0"]')) t.tabIndex = -1;
@@ -119,6 +119,7 @@ export function wireCellEditing(
     const tryCommit = (fromBlur: boolean) => {
       if (input.value.trim() === initial.trim() && first === null) return close(!fromBlur);
       const [sr, sc] = storedOf(spec, r, c);
+      const scope: ParentNode = fig.closest(".stepper") ?? fig.ownerDocument;
       // A successful commit redraws the page, which removes the box and fires its blur: ignore it.
       let message: string | null;
       busy = true;
@@ -130,7 +131,7 @@ export function wireCellEditing(
       if (message === null) {
         // Done: the page was redrawn with the new numbers; the focus goes back to the cell.
         open = null;
-        if (!fromBlur) refocus(spec.testId, r, c);
+        if (!fromBlur) refocus(scope, spec.testId, r, c);
         return;
       }
       input.setAttribute("aria-invalid", "true");

@@ -29,6 +29,8 @@ export interface DrawOptions {
   colLabels?: string[];
   /** Outlined query row, or -1. */
   row: number;
+  /** Colour of the labels (the theme's text colour). */
+  ink?: string;
 }
 
 /** Sizes the canvas for the device pixel ratio and returns a context in CSS pixels. */
@@ -83,7 +85,7 @@ export function drawHeatmap(
     }
   }
   if (o.rowLabels || o.colLabels) {
-    ctx.fillStyle = "#1f2937";
+    ctx.fillStyle = o.ink ?? "#1f2937";
     ctx.font = "12px system-ui, sans-serif";
     ctx.textBaseline = "middle";
     ctx.textAlign = "right";

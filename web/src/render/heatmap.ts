@@ -6,6 +6,7 @@
 import { formatCell, formatExact, formatShape } from "../format";
 import { headName } from "../stages";
 import type { MatrixValue, TraceValue } from "../wasm/types";
+import { THEME_EVENT } from "../theme";
 import { drawFromBase, drawHeatmap, legendGradient } from "./heatmap-draw";
 
 export interface Heatmaps {
@@ -74,8 +75,9 @@ export function createHeatmaps(
       `Weights map of ${headName(head).toLowerCase()}, ${formatShape(w.rows, w.cols)}, row ${query + 1} outlined`,
     );
     // The map without an outline is drawn once per head and size, then copied for each query.
-    const key = `${head}:${geometry.cell}:${geometry.left}:${geometry.top}`;
-    const options = { ...geometry, rowLabels: trace.queryTokens, colLabels: trace.keyTokens };
+    const ink = getComputedStyle(host).color;
+    const key = `${head}:${geometry.cell}:${geometry.left}:${geometry.top}:${ink}`;
+    const options = { ...geometry, ink, rowLabels: trace.queryTokens, colLabels: trace.keyTokens };
     if (baseKey !== key) {
       drawHeatmap(base, w, trace.hasMask ? trace.mask : null, { ...options, row: -1 });
       baseKey = key;
@@ -125,6 +127,11 @@ export function createHeatmaps(
     fitGeometry();
     drawBig();
   }).observe(bigBox);
+
+  // The labels take the theme's text colour: redraw when this stepper's theme changes.
+  host.ownerDocument.addEventListener(THEME_EVENT, (e) => {
+    if (e.target instanceof Node && e.target.contains(host)) drawBig();
+  });
 
   function markPressed(): void {
     multiples.querySelectorAll("button").forEach((b, i) => {

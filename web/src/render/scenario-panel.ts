@@ -103,6 +103,10 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
   const score = q<HTMLSelectElement>("#f-score");
   const explicit = q<HTMLInputElement>("#f-explicit");
   const explicitRow = q<HTMLElement>("#explicit-row");
+  // Looked up once: ids are renamed per stepper after construction (layout.ts scopeIds).
+  const sentenceHint = q<HTMLElement>("#h-sentence");
+  const headsHint = q<HTMLElement>("#h-heads");
+  const presetNote = q<HTMLElement>("#preset-note");
   const chips = q<HTMLElement>(".chips");
   let padded = new Set<number>();
   let explicitMatrices: FormValues["explicit"] = null;
@@ -129,11 +133,10 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
 
   function renderHints(): void {
     const m = tokenize(sentence.value).length;
-    q<HTMLElement>("#h-sentence").textContent =
-      `Words separated by spaces are the tokens: ${m} token${m === 1 ? "" : "s"} (m = ${m}).`;
+    sentenceHint.textContent = `Words separated by spaces are the tokens: ${m} token${m === 1 ? "" : "s"} (m = ${m}).`;
     const d = Number(dModel.value);
     const h = Number(heads.value);
-    q<HTMLElement>("#h-heads").textContent =
+    headsHint.textContent =
       Number.isInteger(d) && Number.isInteger(h) && h > 0
         ? `d_k = d_v = d_model / h = ${d} / ${h}${d % h === 0 ? ` = ${d / h}` : " (not a whole number)"}`
         : "";
@@ -194,8 +197,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
   const panel: ScenarioPanel = {
     setValues(v, presetId) {
       preset.value = presetId;
-      q<HTMLElement>("#preset-note").textContent =
-        PRESETS.find((p) => p.id === presetId)?.description ?? "";
+      presetNote.textContent = PRESETS.find((p) => p.id === presetId)?.description ?? "";
       sentence.value = v.sentence;
       keys.value = v.keySentence;
       dModel.value = v.dModel;

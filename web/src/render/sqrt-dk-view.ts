@@ -78,7 +78,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, text = "
   return e;
 }
 
-export function createSqrtDkView(doc: Document, deps: SqrtDkDeps): SqrtDkView {
+export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkView {
   const dialog = el("dialog", "experiment");
   dialog.setAttribute("aria-labelledby", "xp-title");
   dialog.dataset.testid = "sqrt-dk-view";
@@ -115,7 +115,7 @@ export function createSqrtDkView(doc: Document, deps: SqrtDkDeps): SqrtDkView {
   const body = el("div", "xp-body");
   body.append(intro, controls, sentence, charts, rowTitle, rowNote, rowBox, tableBox);
   dialog.append(head, error, body);
-  doc.body.append(dialog);
+  root.append(dialog);
   // The page's stepping keys stay out while the dialog is open (Escape still closes it).
   dialog.addEventListener("keydown", (e) => {
     if (e.key !== "Escape") e.stopPropagation();

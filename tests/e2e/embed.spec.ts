@@ -1,0 +1,159 @@
+// Embedding: the <attention-stepper> element, the iframe page (embed.html) and the tutorial page.
+import type { Page } from "@playwright/test";
+import { expect, snapshot, test } from "./fixtures";
+
+/** Counts the requests for the wasm core made by `page` (frames included). */
+function countWasm(page: Page): () => number {
+  let n = 0;
+  page.on("request", (r) => {
+    if (r.url().endsWith(".wasm")) n++;
+  });
+  return () => n;
+}
+
+test("the tutorial shows three steppers, each at its pinned step", async ({ page }) => {
+  const wasmRequests = countWasm(page);
+  await page.goto("./tutorial.html");
+  const scratch = page.locator("attention-stepper#scratch");
+  // From scratch: 3 projections, then scores, scale, softmax of query 1 (no mask).
+  await expect(scratch.getByTestId("step-counter")).toHaveText("Step 6 of 20");
+  await expect(scratch.locator(".step-title")).toHaveText("SoftMax over each row");
+  await expect(scratch.getByTestId("step-view")).toContainText("0.2361");
+  // Only the step view and its controls: no scenario, keys, heat maps or tools.
+  await expect(scratch.getByLabel("Scenario", { exact: true })).toBeHidden();
+  await expect(scratch.getByLabel("Attention weights")).toBeHidden();
+
+  const hopkins = page.locator("attention-stepper#hopkins");
+  await expect(hopkins.getByTestId("step-counter")).toHaveText("Step 313 of 314");
+  await expect(hopkins.locator(".step-title")).toHaveText("Concat the heads");
+  await expect(hopkins.getByTestId("step-view")).toContainText("9×512");
+
+  const masked = page.frameLocator("iframe#masked");
+  await expect(masked.locator(".step-title")).toHaveText("Mask");
+  await expect(masked.getByTestId("step-counter")).toHaveText(/^Step \d+ of \d+$/);
+  await expect(masked.getByLabel("Scenario", { exact: true })).toBeHidden();
+  // One fetch for the page's two elements; the iframe is a page of its own (cached there).
+  expect(wasmRequests()).toBeLessThanOrEqual(2);
+  // The host page keeps its own look: its font is the tutorial's serif, not the stepper's.
+  const font = await page
+    .locator("main > p")
+    .first()
+    .evaluate((p) => getComputedStyle(p).fontFamily);
+  expect(font).toContain("Georgia");
+  await snapshot(page, "tutorial");
+  await page.setViewportSize({ width: 375, height: 667 });
+  await expect(scratch.locator(".step-title")).toBeVisible();
+  await snapshot(page, "tutorial-phone");
+});
+
+/** A host page on the preview server's origin, in a folder other than the script's. */
+async function hostPage(page: Page, body: string): Promise<void> {
+  await page.route("**/elsewhere/deeper/host.html", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
+<script type="module" src="../../attention-stepper.js"></script></head>
+<body><h1>A host page</h1><button id="host-button">Host button</button>${body}</body></html>`,
+    }),
+  );
+  await page.goto("./elsewhere/deeper/host.html");
+}
+
+test("two elements on one page keep their own state and keys; wasm loads once", async ({
+  page,
+}) => {
+  const wasmRequests = countWasm(page);
+  await hostPage(
+    page,
+    `<attention-stepper id="a" preset="scratch"></attention-stepper>
+     <attention-stepper id="b" preset="scratch" stage="scale" query="2" theme="dark"></attention-stepper>`,
+  );
+  const a = page.locator("#a");
+  const b = page.locator("#b");
+  await expect(a.getByTestId("step-counter")).toHaveText("Step 1 of 20");
+  // Query 2's Scale: 3 projections, 4 steps of query 1, then scores and scale.
+  await expect(b.getByTestId("step-counter")).toHaveText("Step 9 of 20");
+  await expect(b.locator(".stepper")).toHaveAttribute("data-theme", "dark");
+  await expect(a.locator(".katex").first()).toBeVisible();
+
+  await a.getByRole("button", { name: "Next step" }).click();
+  await expect(a.getByTestId("step-counter")).toHaveText("Step 2 of 20");
+  await expect(b.getByTestId("step-counter")).toHaveText("Step 9 of 20");
+
+  // Keys act on the focused stepper only.
+  await b.locator(".stepper").focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(b.getByTestId("step-counter")).toHaveText("Step 11 of 20");
+  await expect(a.getByTestId("step-counter")).toHaveText("Step 2 of 20");
+
+  expect(wasmRequests()).toBe(1);
+  // The host page's own elements are not restyled by the stepper's CSS.
+  const hostButton = await page
+    .locator("#host-button")
+    .evaluate((el) => getComputedStyle(el).borderRadius);
+  expect(hostButton).not.toBe("6px");
+  await snapshot(page, "embed-two-elements");
+});
+
+test("a bad attribute is reported inside that element only", async ({ page }) => {
+  await hostPage(
+    page,
+    `<attention-stepper id="bad" preset="scratch" head="two" hide="scenario,sidebar"></attention-stepper>
+     <attention-stepper id="good" preset="scratch" stage="softmax"></attention-stepper>`,
+  );
+  const bad = page.locator("#bad");
+  const good = page.locator("#good");
+  const message = bad.getByTestId("embed-error");
+  await expect(message).toContainText('head: "two" is not a whole number');
+  await expect(message).toContainText('unknown panel "sidebar"');
+  // The rest of its attributes still apply, and the other element has no message.
+  await expect(bad.getByTestId("step-counter")).toHaveText("Step 1 of 20");
+  await expect(good.getByTestId("embed-error")).toBeHidden();
+  await expect(good.locator(".step-title")).toHaveText("SoftMax over each row");
+  await snapshot(page, "embed-bad-attribute");
+});
+
+test("a scenario file from src opens, and a missing one is reported", async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.route("**/elsewhere/two-heads.json", (route) =>
+    route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({ query_tokens: ["a", "b", "c"], d_model: 4, heads: 2, seed: 1 }),
+    }),
+  );
+  await page.route("**/nowhere.json", (route) => route.fulfill({ status: 404, body: "" }));
+  await hostPage(
+    page,
+    `<attention-stepper id="file" src="../two-heads.json" head="2" stage="softmax" query="3"></attention-stepper>
+     <attention-stepper id="missing" src="nowhere.json"></attention-stepper>`,
+  );
+  const file = page.locator("#file");
+  await expect(file.locator(".step-title")).toHaveText("SoftMax over each row");
+  await expect(file.getByLabel("Head", { exact: true })).toHaveValue("1");
+  await expect(page.locator("#missing").getByTestId("embed-error")).toContainText(
+    'src: could not fetch "nowhere.json" (HTTP 404)',
+  );
+  // The browser itself logs the 404; that one is expected.
+  const i = consoleErrors.findIndex((e) => e.includes("404"));
+  if (i >= 0) consoleErrors.splice(i, 1);
+});
+
+test("the embed page takes its options from the query parameters", async ({ page }) => {
+  await page.goto("./embed.html?preset=scratch&hide=scenario,keys,heatmaps&stage=softmax");
+  await expect(page.locator(".step-title")).toHaveText("SoftMax over each row");
+  await expect(page.getByTestId("step-counter")).toHaveText("Step 6 of 20");
+  await expect(page.getByLabel("Scenario", { exact: true })).toBeHidden();
+  await expect(page.getByLabel("Attention weights")).toBeHidden();
+  await expect(page.locator(".keys")).toBeHidden();
+  await expect(page.getByRole("navigation", { name: "Pipeline" })).toBeVisible();
+  await snapshot(page, "embed-page");
+
+  await page.goto("./embed.html?preset=nope&hide=pipeline&theme=dark");
+  await expect(page.getByTestId("embed-error")).toContainText('unknown preset "nope"');
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of \d+$/);
+  await expect(page.getByRole("navigation", { name: "Pipeline" })).toBeHidden();
+  await expect(page.locator(".stepper")).toHaveAttribute("data-theme", "dark");
+});

@@ -1,0 +1,157 @@
+/**
+ * The stepper's layout, built inside any root element (the page, an embedded <attention-stepper>,
+ * the iframe embed page). Ids are made unique per instance, so several steppers can share a page.
+ */
+
+/** Parts of the layout that an embedder can hide. */
+export const PANELS = [
+  "header",
+  "controls",
+  "tools",
+  "pipeline",
+  "heatmaps",
+  "scenario",
+  "keys",
+] as const;
+export type PanelName = (typeof PANELS)[number];
+
+export interface Layout {
+  root: HTMLElement;
+  header: HTMLElement;
+  controls: HTMLElement;
+  tools: HTMLElement;
+  status: HTMLElement;
+  pipeline: HTMLElement;
+  step: HTMLElement;
+  heatmaps: HTMLElement;
+  scenario: HTMLElement;
+  keys: HTMLElement;
+  announcer: HTMLElement;
+}
+
+const KEYS_HTML = `<section data-part="keys" class="panel keys" aria-labelledby="keys-title">
+          <h2 id="keys-title" class="panel-title">Keys</h2>
+          <dl>
+            <div>
+              <dt><kbd>←</kbd> <kbd>→</kbd></dt>
+              <dd>previous / next step</dd>
+            </div>
+            <div>
+              <dt><kbd>Space</kbd></dt>
+              <dd>play / pause</dd>
+            </div>
+            <div>
+              <dt><kbd>Home</kbd> <kbd>End</kbd></dt>
+              <dd>first / last step</dd>
+            </div>
+            <div>
+              <dt><kbd>[</kbd> <kbd>]</kbd></dt>
+              <dd>previous / next head</dd>
+            </div>
+            <div>
+              <dt><kbd>↑</kbd> <kbd>↓</kbd></dt>
+              <dd>previous / next query</dd>
+            </div>
+            <div>
+              <dt><kbd>Tab</kbd></dt>
+              <dd>into a matrix, then arrows move between cells</dd>
+            </div>
+            <div>
+              <dt><kbd>Enter</kbd> <kbd>F2</kbd> <kbd>0</kbd>–<kbd>9</kbd></dt>
+              <dd>edit a number of X or a W (Enter keeps it, Esc cancels)</dd>
+            </div>
+            <div>
+              <dt><kbd>Ctrl</kbd>+<kbd>Z</kbd>, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd></dt>
+              <dd>undo / redo an edit</dd>
+            </div>
+            <div>
+              <dt><kbd>P</kbd>, <kbd>Esc</kbd></dt>
+              <dd>presentation mode: full screen, large type / leave it</dd>
+            </div>
+          </dl>
+          <p class="hint">Keys work when the focus is not in a text field.</p>
+        </section>`;
+
+const LAYOUT_HTML = `<a class="skip" href="#step">Skip to the current step</a>
+<header class="topbar" data-part="header">
+  <div class="brand">
+    <p class="brand-name">Attention Stepper</p>
+    <p>Step through Transformer attention like a debugger.</p>
+  </div>
+  <div data-part="controls" class="controls"></div>
+  <div data-part="tools" class="tools"></div>
+</header>
+<p data-part="status" class="status" role="status"></p>
+<div class="layout">
+  <nav data-part="pipeline" class="panel pipeline"></nav>
+  <section id="step" data-part="step" class="panel step" tabindex="-1"></section>
+  <aside class="side">
+    <section data-part="heatmaps" class="panel heatmaps" aria-label="Attention weights"></section>
+    <section data-part="scenario" class="panel scenario-panel" aria-label="Scenario"></section>
+    ${KEYS_HTML}
+  </aside>
+</div>
+<div data-part="announcer" class="sr-only" aria-live="polite" aria-atomic="true"></div>`;
+
+let instances = 0;
+
+/** Fills `root` with the stepper's layout. */
+export function createLayout(root: HTMLElement): Layout {
+  root.classList.add("stepper");
+  root.innerHTML = LAYOUT_HTML;
+  const part = (name: string): HTMLElement => {
+    const el = root.querySelector<HTMLElement>(`[data-part="${name}"]`);
+    if (!el) throw new Error(`layout has no ${name}`);
+    return el;
+  };
+  return {
+    root,
+    header: part("header"),
+    controls: part("controls"),
+    tools: part("tools"),
+    status: part("status"),
+    pipeline: part("pipeline"),
+    step: part("step"),
+    heatmaps: part("heatmaps"),
+    scenario: part("scenario"),
+    keys: part("keys"),
+    announcer: part("announcer"),
+  };
+}
+
+/**
+ * Renames every id inside `root` to a per-instance one and rewrites the references to it
+ * (label for, aria-*, href="#…"), so two steppers on one page never share an id. Call it once the
+ * renderers have built their DOM: they keep element references and never look ids up later.
+ */
+export function scopeIds(root: HTMLElement): void {
+  const prefix = `as${++instances}-`;
+  const renamed = new Map<string, string>();
+  for (const el of root.querySelectorAll<HTMLElement>("[id]")) {
+    renamed.set(el.id, prefix + el.id);
+    el.id = prefix + el.id;
+  }
+  const rename = (list: string) =>
+    list
+      .split(/\s+/)
+      .map((id) => renamed.get(id) ?? id)
+      .join(" ");
+  for (const attr of ["for", "aria-describedby", "aria-labelledby", "aria-controls"]) {
+    for (const el of root.querySelectorAll<HTMLElement>(`[${attr}]`)) {
+      el.setAttribute(attr, rename(el.getAttribute(attr) ?? ""));
+    }
+  }
+  for (const a of root.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')) {
+    const id = (a.getAttribute("href") ?? "").slice(1);
+    const scoped = renamed.get(id);
+    if (scoped) a.setAttribute("href", `#${scoped}`);
+  }
+}
+
+/** Hides the named panels (an embedder's choice); the step view is always shown. */
+export function hidePanels(layout: Layout, hide: ReadonlySet<PanelName>): void {
+  for (const name of PANELS) layout[name].hidden = hide.has(name);
+  const noSide = hide.has("heatmaps") && hide.has("scenario") && hide.has("keys");
+  layout.root.classList.toggle("no-side", noSide);
+  layout.root.classList.toggle("no-pipeline", hide.has("pipeline"));
+}
