@@ -30,6 +30,10 @@ test("the tutorial shows three steppers, each at its pinned step", async ({ page
 
   const masked = page.frameLocator("iframe#masked");
   await expect(masked.locator(".step-title")).toHaveText("Mask");
+  // head=1&query=4 in the authors' convention: the first head, the fourth query.
+  await expect(masked.locator(".step-where")).toHaveText("Head 1 of 2 · query 4 “sat”");
+  await expect(page.getByTestId("embed-error").filter({ visible: true })).toHaveCount(0);
+  await expect(masked.getByTestId("embed-error").filter({ visible: true })).toHaveCount(0);
   await expect(masked.getByTestId("step-counter")).toHaveText(/^Step \d+ of \d+$/);
   await expect(masked.getByLabel("Scenario", { exact: true })).toBeHidden();
   // One fetch for the page's two elements; the iframe is a page of its own (cached there).
