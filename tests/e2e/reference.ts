@@ -1,5 +1,6 @@
 // A tiny reference implementation of one attention head in plain JavaScript (row vectors, as in
 // docs/product.md), to check the page's numbers against values computed independently of the core.
+import { readFileSync } from "node:fs";
 
 export type Matrix = number[][];
 
@@ -45,27 +46,7 @@ export function attention(
 /** A number as the page shows it in a cell: 4 decimals. */
 export const cell = (x: number): string => x.toFixed(4);
 
-/** The "From scratch" preset's matrices (web/src/presets.ts, docs/scenario.md). */
-export const SCRATCH = {
-  x_q: [
-    [1, 0, 0],
-    [0, 1, 0],
-    [1, 1, 0],
-    [0, 0, 1],
-  ],
-  w_q: [
-    [2, 0, 2],
-    [2, 0, 0],
-    [2, 1, 2],
-  ],
-  w_k: [
-    [2, 2, 2],
-    [0, 2, 1],
-    [0, 1, 1],
-  ],
-  w_v: [
-    [1, 1, 0],
-    [0, 1, 1],
-    [0, 0, 0],
-  ],
-};
+/** The "From scratch" preset's matrices: the scenario file the page's preset is built from. */
+export const SCRATCH: Record<"x_q" | "w_q" | "w_k" | "w_v", number[][]> = JSON.parse(
+  readFileSync(new URL("../../examples/from-scratch.json", import.meta.url), "utf8"),
+);

@@ -1,5 +1,6 @@
 // Shared helpers for the node tests of the wasm module.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { loadRawModule } from "../../tools/wasm-node.mjs";
 
 let shared;
@@ -33,32 +34,7 @@ export function assertClose(actual, expected, tol, what = "values") {
   );
 }
 
-/** The worked example of docs/product.md (seed 002_8aa7b329f5522e72.txt). */
-export const fromScratch = {
-  query_tokens: ["w1", "w2", "w3", "w4"],
-  d_model: 3,
-  heads: 1,
-  positional_encoding: false,
-  x_q: [
-    [1, 0, 0],
-    [0, 1, 0],
-    [1, 1, 0],
-    [0, 0, 1],
-  ],
-  w_q: [
-    [2, 0, 2],
-    [2, 0, 0],
-    [2, 1, 2],
-  ],
-  w_k: [
-    [2, 2, 2],
-    [0, 2, 1],
-    [0, 1, 1],
-  ],
-  w_v: [
-    [1, 1, 0],
-    [0, 1, 1],
-    [0, 0, 0],
-  ],
-  w_o: null,
-};
+/** The worked example of docs/product.md (seed 002_8aa7b329f5522e72.txt), as the page's preset. */
+export const fromScratch = JSON.parse(
+  readFileSync(new URL("../../examples/from-scratch.json", import.meta.url), "utf8"),
+);

@@ -1,4 +1,5 @@
 /** Ready-made scenarios, from the tiny worked example to the paper's 512-wide sizes. */
+import fromScratch from "../../examples/from-scratch.json";
 import type { ScenarioFile } from "./wasm/types";
 
 export interface Preset {
@@ -32,35 +33,8 @@ export const PRESETS: readonly Preset[] = [
     id: "scratch",
     name: "From scratch",
     description: "The worked example: 4 words, d_model 3, one head, no W_O, explicit matrices.",
-    scenario: {
-      query_tokens: ["word_1", "word_2", "word_3", "word_4"],
-      d_model: 3,
-      heads: 1,
-      mask: "none",
-      positional_encoding: false,
-      x_q: [
-        [1, 0, 0],
-        [0, 1, 0],
-        [1, 1, 0],
-        [0, 0, 1],
-      ],
-      w_q: [
-        [2, 0, 2],
-        [2, 0, 0],
-        [2, 1, 2],
-      ],
-      w_k: [
-        [2, 2, 2],
-        [0, 2, 1],
-        [0, 1, 1],
-      ],
-      w_v: [
-        [1, 1, 0],
-        [0, 1, 1],
-        [0, 0, 0],
-      ],
-      w_o: null,
-    },
+    // The article's exact matrices, shared with the tests and the command-line example.
+    scenario: fromScratch as ScenarioFile,
   },
   {
     id: "hopkins",
