@@ -23,4 +23,4 @@ while IFS= read -r f; do
   total=$((total + raw)); total_gz=$((total_gz + gz))
   printf '  %-44s %10d %10d\n' "${f#dist/}" "$raw" "$gz"
 done < <(find dist -type f \( -name '*.js' -o -name '*.css' -o -name '*.wasm' -o -name '*.html' \) | sort)
-printf '  %-44s %10d %10d\n' "total (first load, fonts excluded)" "$total" "$total_gz"
+printf '  %-44s %10d %10d\n' "total, every page and lazy chunk (no fonts)" "$total" "$total_gz"
