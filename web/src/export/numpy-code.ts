@@ -2,43 +2,14 @@
  * "Reproduce it yourself" in NumPy: a script a learner can read and run, with the scenario's
  * inputs embedded, the shapes in the comments, and the same conventions as the core.
  */
-import { ScoreKind } from "../wasm/enums";
 import type { TraceValue } from "../wasm/types";
-import { header, inputs } from "./python-inputs";
-
-/** The lines computing the head's raw scores S (m, n) from Q_i and K_i, per score kind. */
-function scoreLines(score: ScoreKind): string {
-  switch (score) {
-    case ScoreKind.General:
-      return `    # General (bilinear) score: S = Q_i W_a_i K_iᵀ with head i's (d_k, d_k) block of W_a
-    W_a_i = W_a[:, i * d_k:(i + 1) * d_k]  # (d_k, d_k)
-    S = (Q_i @ W_a_i) @ K_i.T  # (m, d_k) @ (d_k, d_k) @ (d_k, n) -> (m, n)
-    S_scaled = S  # only the scaled dot product divides by sqrt(d_k)`;
-    case ScoreKind.Additive:
-      return `    # Additive score: S[a, b] = tanh(q_a W_1 + k_b W_2) · v_a, head i's blocks of W_1, W_2
-    W_1_i = W_1[:, i * d_a:(i + 1) * d_a]  # (d_k, d_a)
-    W_2_i = W_2[:, i * d_a:(i + 1) * d_a]  # (d_k, d_a)
-    hq = Q_i @ W_1_i  # (m, d_a)
-    hk = K_i @ W_2_i  # (n, d_a)
-    hidden = np.tanh(hq[:, None, :] + hk[None, :, :])  # (m, n, d_a): every query with every key
-    S = hidden @ v_a[i]  # (m, n, d_a) @ (d_a,) -> (m, n)
-    S_scaled = S  # only the scaled dot product divides by sqrt(d_k)`;
-    case ScoreKind.Dot:
-      return `    # Dot-product score: S = Q_i K_iᵀ, every query against every key
-    S = Q_i @ K_i.T  # (m, d_k) @ (d_k, n) -> (m, n)
-    S_scaled = S  # plain dot product: no division by sqrt(d_k)`;
-    default:
-      return `    # Scores: S = Q_i K_iᵀ, every query against every key
-    S = Q_i @ K_i.T  # (m, d_k) @ (d_k, n) -> (m, n)
-    # Scale by 1/sqrt(d_k) so the scores' spread does not grow with d_k
-    S_scaled = S / np.sqrt(d_k)  # (m, n)`;
-  }
-}
+import { header, inputs, scoreLines } from "./python-inputs";
 
 /** The whole script for `trace`. */
 export function numpyCode(trace: TraceValue): string {
   return `${header(trace, "NumPy", "python3 attention_numpy.py")}
 import json
+import math
 import sys
 
 import numpy as np
@@ -79,7 +50,7 @@ for i in range(h):
     Q_i = Q[:, i * d_k:(i + 1) * d_k]  # (m, d_k)
     K_i = K[:, i * d_k:(i + 1) * d_k]  # (n, d_k)
     V_i = V[:, i * d_v:(i + 1) * d_v]  # (n, d_v)
-${scoreLines(trace.score)}
+${scoreLines(trace.score, "np")}
     # Masked entries become -inf, so their weight is exactly 0
     S_masked = np.where(mask == 1, S_scaled, -np.inf)  # (m, n)
     # Softmax over each row: query a's weights over the keys sum to 1
