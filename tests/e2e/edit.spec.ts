@@ -73,6 +73,8 @@ test("editing X(1,1) recomputes Q, the weights and the output; undo, redo, reset
   await page.keyboard.press("Control+Shift+Z");
   await expectResultRow(page, 0, edited.weights[0]!);
   await expect(page.getByTestId("edit-count")).toHaveText("1 cell edited");
+  // Undo works from the page itself too (focus on the body), since this is its only stepper.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press("Control+Z");
   await expect(page.getByTestId("matrix-result").locator(at(0, 0))).toHaveText("0.2361");
   await page.keyboard.press("Control+Y");

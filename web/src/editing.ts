@@ -16,6 +16,7 @@ import {
   undo,
   type EditHistory,
 } from "./edits";
+import { keysBelongTo } from "./keyboard";
 import type { CellEditHook } from "./render/edit-cell";
 import { createEditBar } from "./render/edit-bar";
 import type { AppState } from "./state";
@@ -107,9 +108,11 @@ export function createEditing(bar: HTMLElement, root: HTMLElement, host: Editing
     host.say(error ? `${what} was refused: ${error.message}` : "");
   }
 
-  // Undo / redo keys: anywhere in this stepper (an embedded one never takes the host page's keys).
-  root.addEventListener("keydown", (e) => {
+  // Undo / redo keys: in this stepper, or anywhere on the page when it is the page's only one (an
+  // embedded stepper never takes the host page's keys).
+  root.ownerDocument.addEventListener("keydown", (e) => {
     if (!(e.ctrlKey || e.metaKey) || e.altKey || typing(e.target)) return;
+    if (!keysBelongTo(root, e)) return;
     const key = e.key.toLowerCase();
     if (key === "z" && !e.shiftKey) step(undo(history), "Undo");
     else if ((key === "z" && e.shiftKey) || key === "y") step(redo(history), "Redo");

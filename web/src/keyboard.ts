@@ -60,3 +60,15 @@ export function installKeyboard(target: Document | HTMLElement, a: KeyActions): 
   target.addEventListener("keydown", listener);
   return () => target.removeEventListener("keydown", listener);
 }
+
+/**
+ * Whether a key event is for the stepper `root`: it comes from inside it, or from the page itself
+ * (the body) when `root` is the page's only stepper or `claim` says it owns the page (presenting).
+ */
+export function keysBelongTo(root: HTMLElement, e: KeyboardEvent, claim = false): boolean {
+  const doc = root.ownerDocument;
+  const target = e.target instanceof Node ? e.target : null;
+  if (target !== null && root.contains(target)) return true;
+  const fromPage = target === doc.body || target === doc.documentElement;
+  return fromPage && (claim || doc.querySelectorAll(".stepper").length === 1);
+}

@@ -5,6 +5,7 @@
  * screen. The usual keys keep working (←/→, space, Home/End, [ ], ↑/↓); P toggles the mode and
  * Escape leaves it. Everything is scoped to `root`, so several steppers can share a page.
  */
+import { keysBelongTo } from "./keyboard";
 
 export interface PresentMode {
   /** The "Present" button (aria-pressed while presenting). */
@@ -118,14 +119,8 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
 
   const onKey = (e: KeyboardEvent) => {
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
-    // This stepper's keys: events from inside it, or from the page itself while presenting or
-    // when it is the page's only stepper.
-    const target = e.target instanceof Node ? e.target : null;
-    const fromPage = target === doc.body || target === doc.documentElement;
-    const mine =
-      (target !== null && root.contains(target)) ||
-      (fromPage && (active || doc.querySelectorAll(".stepper").length === 1));
-    if (!mine) return;
+    // This stepper's keys: from inside it, or from the page while presenting (or if it is alone).
+    if (!keysBelongTo(root, e, active)) return;
     if (e.key === "p" || e.key === "P") {
       e.preventDefault();
       toggle();
