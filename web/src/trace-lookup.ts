@@ -3,6 +3,8 @@
  * Rows that stand for tokens are labelled by token; (m, n) matrices have key tokens on columns;
  * every other axis is labelled by position, counted from 1 like the core's texts.
  */
+import { plainLabel } from "./format";
+import type { MatrixSpec } from "./render/matrix-model";
 import { MatrixId } from "./wasm/enums";
 import type { MatrixValue, OperandValue, TraceValue } from "./wasm/types";
 
@@ -100,5 +102,33 @@ export function labelsOf(trace: TraceValue, operand: OperandValue): AxisLabels {
     cols: labels(trace, c, operand.cols),
     rowTokens: r !== "index",
     colTokens: c !== "index",
+  };
+}
+
+/** The MatrixSpec of a step's operand or result: its trace matrix, label and token labels. */
+export function operandSpec(
+  trace: TraceValue,
+  op: OperandValue,
+  testId: string,
+  role: MatrixSpec["role"],
+  operator: string,
+): MatrixSpec | null {
+  const matrix = matrixOf(trace, op.matrix, op.head);
+  if (!matrix) return null;
+  const labels = labelsOf(trace, op);
+  return {
+    testId,
+    key: `${op.matrix}:${op.transposed}`,
+    latex: op.label,
+    plain: plainLabel(op.label),
+    matrix,
+    transposed: op.transposed,
+    rowLabels: labels.rows,
+    colLabels: labels.cols,
+    rowTokens: labels.rowTokens,
+    colTokens: labels.colTokens,
+    cells: op.cells,
+    role,
+    operator,
   };
 }

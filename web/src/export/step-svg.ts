@@ -5,11 +5,11 @@
  * and written marked as on the page. Large matrices are compact, as on the page: first and last
  * rows and columns and the marked ones, with "…" for the rest.
  */
-import { formatCell, formatShape, plainLabel } from "../format";
+import { formatCell, formatShape } from "../format";
 import { makeView, visibleIndices, type MatrixView } from "../render/matrix-model";
 import { scoringOf } from "../scoring";
 import { headName, isMatMulStage, STAGE_INFO } from "../stages";
-import { labelsOf, matrixOf } from "../trace-lookup";
+import { operandSpec } from "../trace-lookup";
 import { ScoreKind, Stage } from "../wasm/enums";
 import type { OperandValue, StepValue, TraceValue } from "../wasm/types";
 import { clip, rect, svgDocument, text, textWidth, wrap } from "./svg";
@@ -53,24 +53,9 @@ interface Grid {
 }
 
 function gridFor(trace: TraceValue, op: OperandValue, role: "read" | "written", operator: string) {
-  const matrix = matrixOf(trace, op.matrix, op.head);
-  if (!matrix) return null;
-  const labels = labelsOf(trace, op);
-  const view = makeView({
-    testId: "",
-    key: "",
-    latex: op.label,
-    plain: plainLabel(op.label),
-    matrix,
-    transposed: op.transposed,
-    rowLabels: labels.rows,
-    colLabels: labels.cols,
-    rowTokens: labels.rowTokens,
-    colTokens: labels.colTokens,
-    cells: op.cells,
-    role,
-    operator,
-  });
+  const spec = operandSpec(trace, op, "", role, operator);
+  if (!spec) return null;
+  const view = makeView(spec);
   const rows = visibleIndices(view.rows, ...view.markedRows);
   const cols = visibleIndices(view.cols, ...view.markedCols);
   const longest = Math.max(

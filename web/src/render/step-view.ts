@@ -6,7 +6,7 @@ import { formatShape, plainLabel } from "../format";
 import { scoringOf } from "../scoring";
 import { headName, isMatMulStage, STAGE_INFO } from "../stages";
 import { ScoreKind, Stage } from "../wasm/enums";
-import { labelsOf, matrixOf } from "../trace-lookup";
+import { operandSpec } from "../trace-lookup";
 import type { OperandValue, StepValue, TraceValue } from "../wasm/types";
 import { renderFormula } from "./formula";
 import { renderMatrix } from "./matrix";
@@ -30,25 +30,8 @@ function specFor(
   operator: string,
   decorate?: DecorateMatrix,
 ): MatrixSpec | null {
-  const matrix = matrixOf(trace, op.matrix, op.head);
-  if (!matrix) return null;
-  const labels = labelsOf(trace, op);
-  return {
-    testId,
-    key: `${op.matrix}:${op.transposed}`,
-    latex: op.label,
-    plain: plainLabel(op.label),
-    matrix,
-    transposed: op.transposed,
-    rowLabels: labels.rows,
-    colLabels: labels.cols,
-    rowTokens: labels.rowTokens,
-    colTokens: labels.colTokens,
-    cells: op.cells,
-    role,
-    operator,
-    ...decorate?.(trace, op),
-  };
+  const spec = operandSpec(trace, op, testId, role, operator);
+  return spec && { ...spec, ...decorate?.(trace, op) };
 }
 
 /** "Head 2 of 8 · query 3 “sat”" for the heading (positions from 1, like the core's texts). */
