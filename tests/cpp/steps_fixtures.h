@@ -1,7 +1,8 @@
-// Scenarios shared by the step tests (test_steps.cpp, test_steps_text.cpp).
+// Scenarios and small helpers shared by the Catch2 tests (steps, drill, sweep, worked example).
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,14 @@
 #include "steps.h"
 
 namespace fixtures {
+
+/// A row vector from its values: row({1, 2, 3}) is (1, 3).
+inline attn::RowVector row(std::initializer_list<double> values) {
+  attn::RowVector r(static_cast<Eigen::Index>(values.size()));
+  Eigen::Index c = 0;
+  for (double v : values) r(c++) = v;
+  return r;
+}
 
 /// Self-attention over `tokens` tokens named a, b, c, ...; generated inputs.
 inline attn::Scenario tokens_scenario(int tokens, int heads, int d_model) {

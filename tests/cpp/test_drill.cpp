@@ -15,12 +15,7 @@ using attn::ScoreKind;
 
 namespace {
 
-RowVector row(std::initializer_list<double> values) {
-  RowVector r(static_cast<Eigen::Index>(values.size()));
-  Eigen::Index c = 0;
-  for (double v : values) r(c++) = v;
-  return r;
-}
+using fixtures::row;
 
 // Two tokens, d_model 2, one head, identity W_Q/W_K/W_V, no W_O, X = [[1, 1], [1, -1]].
 Scenario two_by_two(ScoreKind kind) {

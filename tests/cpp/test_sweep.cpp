@@ -19,12 +19,7 @@ using attn::SweepPoint;
 
 namespace {
 
-RowVector row(std::initializer_list<double> values) {
-  RowVector r(static_cast<Eigen::Index>(values.size()));
-  Eigen::Index c = 0;
-  for (double v : values) r(c++) = v;
-  return r;
-}
+using fixtures::row;
 
 // ||diag(a) - a^T a||_F from the explicit (n, n) matrix.
 double explicit_jacobian_norm(const RowVector& a) {

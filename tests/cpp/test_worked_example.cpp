@@ -3,27 +3,10 @@
 #include <catch2/catch.hpp>
 
 #include "attention.h"
+#include "steps_fixtures.h"
 
 using attn::Matrix;
-
-namespace {
-
-attn::Scenario worked_example() {
-  attn::Scenario s;
-  s.query_tokens = {"word1", "word2", "word3", "word4"};
-  s.d_model = 3;
-  s.heads = 1;
-  s.d_k = 3;
-  s.d_v = 3;
-  s.x_q = (Matrix(4, 3) << 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1).finished();
-  s.w_q = (Matrix(3, 3) << 2, 0, 2, 2, 0, 0, 2, 1, 2).finished();
-  s.w_k = (Matrix(3, 3) << 2, 2, 2, 0, 2, 1, 0, 1, 1).finished();
-  s.w_v = (Matrix(3, 3) << 1, 1, 0, 0, 1, 1, 0, 0, 0).finished();
-  s.w_o_mode = attn::OutputProjection::None;
-  return s;
-}
-
-}  // namespace
+using fixtures::worked_example;
 
 TEST_CASE("the worked example is a valid scenario", "[worked_example]") {
   CHECK_FALSE(attn::validate(worked_example()).has_value());

@@ -34,7 +34,9 @@ export async function choosePreset(page: Page, name: string, totalSteps: number)
 
 /** Moves the focus out of any field so page-wide keys apply. */
 export async function focusPage(page: Page): Promise<void> {
-  await page.getByTestId("step-view").click({ position: { x: 5, y: 5 } });
+  // Focus, not a click: a click at the step view's corner can land under the sticky top bar
+  // while the layout is still settling.
+  await page.getByTestId("step-view").focus();
 }
 
 /** Saves a screenshot into test-results/screenshots/ (kept as a CI artifact). */

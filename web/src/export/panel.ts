@@ -7,21 +7,10 @@ import { headName } from "../stages";
 import { openCodeDialog } from "./code-dialog";
 import { csvEntries, toCsv } from "./csv";
 import { download, svgToPng, textBlob } from "./download";
+import { el } from "../render/dom";
 import { heatmapSvg } from "./heatmap-svg";
 import { stepSvg } from "./step-svg";
 import { traceToJson } from "./trace-json";
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  doc: Document,
-  tag: K,
-  className = "",
-  text = "",
-): HTMLElementTagNameMap[K] {
-  const e = doc.createElement(tag);
-  if (className) e.className = className;
-  if (text) e.textContent = text;
-  return e;
-}
 
 export function createExportPanel(
   wrap: HTMLElement,
@@ -29,16 +18,16 @@ export function createExportPanel(
   close: () => void,
 ): ExportPanel {
   const doc = wrap.ownerDocument;
-  const panel = el(doc, "div", "export-panel");
+  const panel = el("div", "export-panel");
   panel.setAttribute("role", "group");
   panel.setAttribute("aria-label", "Export");
   panel.hidden = true;
-  const note = el(doc, "p", "export-note");
+  const note = el("p", "export-note");
   note.setAttribute("aria-live", "polite");
 
   /** A button running `action` on the current context; failures are shown in the note. */
   const button = (text: string, label: string, action: (c: ExportContext) => unknown) => {
-    const b = el(doc, "button", "small", text);
+    const b = el("button", "small", text);
     b.type = "button";
     b.setAttribute("aria-label", label);
     b.addEventListener("click", async () => {
@@ -54,12 +43,12 @@ export function createExportPanel(
     return b;
   };
   const row = (label: string | HTMLElement, ...items: HTMLElement[]) => {
-    const r = el(doc, "div", "export-row");
-    r.append(typeof label === "string" ? el(doc, "span", "export-what", label) : label, ...items);
+    const r = el("div", "export-row");
+    r.append(typeof label === "string" ? el("span", "export-what", label) : label, ...items);
     panel.append(r);
   };
   const select = (label: string) => {
-    const s = el(doc, "select");
+    const s = el("select");
     s.setAttribute("aria-label", label);
     return s;
   };
@@ -79,7 +68,7 @@ export function createExportPanel(
   const heads = select("Heat map of head");
   const headOf = () => Number(heads.value) || 0;
   const mapName = (ext: string) => `attention-weights-head-${headOf() + 1}.${ext}`;
-  const heatLabel = el(doc, "label", "export-what", "Heat map ");
+  const heatLabel = el("label", "export-what", "Heat map ");
   heatLabel.append(heads);
   row(
     heatLabel,
@@ -107,7 +96,7 @@ export function createExportPanel(
   );
 
   const matrices = select("Matrix to export");
-  const matrixLabel = el(doc, "label", "export-what", "Matrix ");
+  const matrixLabel = el("label", "export-what", "Matrix ");
   matrixLabel.append(matrices);
   row(
     matrixLabel,

@@ -5,6 +5,7 @@
  * and the current head's and query's own weight row computed both ways. A switch highlights one
  * side. Opened from the top bar and from the Scale step.
  */
+import { el } from "./dom";
 import { Granularity, Stage } from "../wasm/enums";
 import type { Attention } from "../wasm/loader";
 import type { ScenarioFile } from "../wasm/types";
@@ -69,13 +70,6 @@ function compareRow(att: Attention, st: AppState): RowComparison {
     withoutScaling: plain.weights,
     dK: plain.t.dK,
   };
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, text = "") {
-  const e = document.createElement(tag);
-  e.className = cls;
-  if (text) e.textContent = text;
-  return e;
 }
 
 export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkView {

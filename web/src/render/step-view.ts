@@ -8,16 +8,10 @@ import { headName, isMatMulStage, STAGE_INFO } from "../stages";
 import { ScoreKind, Stage } from "../wasm/enums";
 import { operandSpec } from "../trace-lookup";
 import type { OperandValue, StepValue, TraceValue } from "../wasm/types";
+import { el } from "./dom";
 import { renderFormula } from "./formula";
 import { renderMatrix } from "./matrix";
 import type { MatrixSpec } from "./matrix-model";
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text = "") {
-  const e = document.createElement(tag);
-  e.className = className;
-  if (text) e.textContent = text;
-  return e;
-}
 
 /** Extra MatrixSpec fields for one operand or result (what cells mean, what a click does). */
 export type DecorateMatrix = (trace: TraceValue, op: OperandValue) => Partial<MatrixSpec>;
