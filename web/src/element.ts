@@ -16,9 +16,9 @@ import katexCss from "katex/dist/katex.min.css?inline";
 import appCss from "./styles.css?inline";
 import errorCss from "./styles/embed-error.css?inline";
 // Imported by export-menu.ts, so not in styles.css.
-import exportCss from "./styles/export.css?inline";
-import { mountEmbed } from "./embed-mount";
-import { OPTION_NAMES, parseEmbedOptions } from "./embed-options";
+import exportCss from "./views/export/export.css?inline";
+import { mountEmbed } from "./app/embed-mount";
+import { OPTION_NAMES, parseEmbedOptions } from "./state/embed-options";
 
 export const TAG = "attention-stepper";
 const STYLE_ID = "attention-stepper-styles";

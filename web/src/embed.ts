@@ -11,9 +11,9 @@
 import "katex/dist/katex.min.css";
 import "./styles.css";
 import "./styles/embed-error.css";
-import { mountEmbed } from "./embed-mount";
-import { EmbedOptionError, parseEmbedOptions, type OptionName } from "./embed-options";
-import { viewFromSearchParams } from "./url-state";
+import { mountEmbed } from "./app/embed-mount";
+import { EmbedOptionError, parseEmbedOptions, type OptionName } from "./state/embed-options";
+import { viewFromSearchParams } from "./state/url-state";
 
 /** Parameters read as attributes are; the scenario comes from url-state.ts. */
 const OWN: ReadonlySet<OptionName> = new Set([

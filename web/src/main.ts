@@ -2,9 +2,9 @@
 // fills the page, its view kept in the URL (url-sync.ts), with a Share button in its tools row.
 import "katex/dist/katex.min.css";
 import "./styles.css";
-import { registerOffline } from "./offline";
-import { createShareDialog } from "./render/share-dialog";
-import { startWithUrl } from "./url-sync";
+import { registerOffline } from "./app/offline";
+import { createShareDialog } from "./views/share/share-dialog";
+import { startWithUrl } from "./app/url-sync";
 
 const root = document.getElementById("app");
 if (root) {

@@ -1,0 +1,284 @@
+/**
+ * The controller: holds the one AppState, runs scenarios through the wasm core, and hands each new
+ * state to the renderers. Renderers never change state themselves; they call back here.
+ */
+import { announceStep } from "../views/ui/announcer";
+import { createControls, DEFAULT_SPEED } from "../views/controls/controls";
+import { createHeatmaps } from "../views/heatmaps/heatmap";
+import { prepareFormulas } from "../views/matrix/formula";
+import { createPipeline } from "../views/pipeline/pipeline";
+import { createScenarioPanel } from "../views/scenario/scenario-panel";
+import { createStepExtras } from "./step-extras";
+import { createStepView } from "../views/step/step-view";
+import { installKeyboard } from "../views/ui/keyboard";
+import { createLearnerTools } from "./learner-tools";
+import { createExportMenu } from "../views/export/export-menu";
+import { Player } from "./player";
+import { createPresentMode } from "../views/present/present";
+import { createThemeToggle } from "../views/ui/theme";
+import { hidePanels, createLayout, scopeIds, type PanelName } from "./layout";
+import { DEFAULT_PRESET, presetById, presetMatching } from "../state/presets";
+import { formFromScenario, scenarioFromForm } from "../views/scenario/scenario-form";
+import {
+  currentStep,
+  stepBy,
+  toFirst,
+  toHead,
+  toLast,
+  toQuery,
+  toStage,
+  withResult,
+  atStart,
+  viewOf,
+  type AppState,
+  type StartStep,
+  type View,
+} from "../state/app-state";
+import { Granularity } from "../wasm/enums";
+import { loadAttention, ScenarioError, type Attention } from "../wasm/loader";
+import type { ScenarioFile } from "../wasm/types";
+
+/** Where a stepper starts and what it shows; every field is optional. */
+export interface AppOptions {
+  /** The scenario to open (default: the default preset). */
+  scenario?: ScenarioFile;
+  /** The preset to open when there is no `scenario` (an id from presets.ts). */
+  preset?: string;
+  /** The step to open, and the granularity of the walk. */
+  start?: StartStep;
+  /** Panels to hide, e.g. for a tutorial embed that shows only the step. */
+  hide?: ReadonlySet<PanelName>;
+  /** Start playing once loaded. */
+  autoplay?: boolean;
+  /** Where the stepping keys listen: the whole document (the app) or only the stepper (embeds). */
+  keys?: "document" | "root";
+  /** Called after every redraw, e.g. to keep the URL in sync; `playing` while the player runs. */
+  onView?: (view: View, playing: boolean) => void;
+}
+
+/** A stepper once started: read or move its view from outside (URL, share dialog). */
+export interface Stepper {
+  view(): View | null;
+  /** Opens `scenario` at `start`; returns the core's error (the current view stays) or null. */
+  open(scenario: ScenarioFile, start?: StartStep): ScenarioError | null;
+}
+
+/**
+ * Builds a stepper inside `root` and loads the wasm core (shared by every stepper of the page).
+ * Resolves once the first scenario is shown.
+ */
+export async function startApp(root: HTMLElement, options: AppOptions = {}): Promise<Stepper> {
+  const doc = root.ownerDocument;
+  const layout = createLayout(root);
+  const status = layout.status;
+  const live = layout.announcer;
+  let attention: Attention | null = null;
+  let state: AppState | null = null;
+
+  /** Applies `f` to the state (if any) and redraws what changed. */
+  const update = (f: (s: AppState) => AppState) => {
+    if (!state) return;
+    const prev = state;
+    state = f(state);
+    render(prev);
+  };
+  const atEnd = () => !state || state.index >= state.result.steps.length - 1;
+
+  const player = new Player(
+    () => {
+      update((s) => stepBy(s, 1));
+      return !atEnd();
+    },
+    () => render(state),
+    DEFAULT_SPEED,
+  );
+  const togglePlay = () => {
+    if (!player.playing && atEnd()) update(toFirst);
+    player.toggle();
+  };
+
+  const controls = createControls(layout.controls, {
+    first: () => update(toFirst),
+    previous: () => update((s) => stepBy(s, -1)),
+    togglePlay,
+    next: () => update((s) => stepBy(s, 1)),
+    last: () => update(toLast),
+    setSpeed: (x) => player.setSpeed(x),
+    setGranularity: (g) => state && run(state.scenario, g, false),
+    setHead: (h) => update((s) => toHead(s, h)),
+    setQuery: (q) => update((s) => toQuery(s, q)),
+  });
+  const pipeline = createPipeline(layout.pipeline, (stage) => update((s) => toStage(s, stage)));
+  const stepHost = layout.step;
+  const stepView = createStepView(stepHost, (trace, op) => ({
+    ...extras.decorate(trace, op),
+    ...tools.decorate(trace, op),
+  }));
+  // Drill-down panel, weight bars, reweighted values, split/concat: computed from this state.
+  const extras = createStepExtras(stepHost, () =>
+    attention && state ? { attention, scenario: state.scenario } : null,
+  );
+  const heatmaps = createHeatmaps(
+    layout.heatmaps,
+    (h) => update((s) => toHead(s, h)),
+    (q) => update((s) => toQuery(s, q)),
+  );
+  const panel = createScenarioPanel(layout.scenario, {
+    apply: (v) => tools.applyForm(scenarioFromForm(v)),
+    preset: (id) => choosePreset(id),
+  });
+  // Edits (undo, redo, reset), Save / Load scenario, and the "Why √d_k?" experiment.
+  const tools = createLearnerTools(root, layout.tools, layout.scenario, {
+    attention: () => attention,
+    state: () => state,
+    tryRun: (s, reset) => compute(s, state?.granularity ?? Granularity.PerQuery, reset),
+    report,
+    setForm: (s) => panel.setValues(formFromScenario(s), ""),
+    say: (text) => (status.textContent = text),
+  });
+  // Export: this step, a heat map, the trace, a matrix, and Python that reproduces the numbers.
+  createExportMenu(layout.tools, () =>
+    state
+      ? {
+          scenario: state.scenario,
+          result: state.result,
+          index: state.index,
+          stepHost,
+          heatmapsHost: layout.heatmaps,
+        }
+      : null,
+  );
+  // Presentation mode (button and P) in the controls; the light/dark theme button in the tools.
+  createPresentMode(root, { buttonHost: layout.controls });
+  createThemeToggle(layout.tools, root);
+  installKeyboard(options.keys === "root" ? root : doc, {
+    previous: () => update((s) => stepBy(s, -1)),
+    next: () => update((s) => stepBy(s, 1)),
+    first: () => update(toFirst),
+    last: () => update(toLast),
+    togglePlay,
+    previousHead: () => update((s) => toHead(s, s.focus.head - 1)),
+    nextHead: () => update((s) => toHead(s, s.focus.head + 1)),
+    previousQuery: () => update((s) => toQuery(s, s.focus.query - 1)),
+    nextQuery: () => update((s) => toQuery(s, s.focus.query + 1)),
+  });
+
+  /** Redraws for the current state; `prev` says what may be reused. */
+  function render(prev: AppState | null): void {
+    if (!state) return;
+    const s = state;
+    const newResult = !prev || prev.result !== s.result;
+    const step = currentStep(s);
+    performance.mark("step-render-start");
+    if (newResult) {
+      pipeline.setTrace(s.result.trace);
+      heatmaps.setTrace(s.result.trace);
+    }
+    if (newResult || prev?.index !== s.index) {
+      stepView.render(s.result.trace, step);
+      // The likely next moves (forward, back) get their formulas typeset while idle.
+      const near = [s.result.steps[s.index + 1], s.result.steps[s.index - 1]];
+      prepareFormulas(near.flatMap((n) => (n ? [n.formula, n.formulaNumbers] : [])));
+      announceStep(live, s.index, s.result.steps.length, step.sentence);
+      tools.afterStep(stepHost, step.stage);
+    }
+    extras.update(s.result.trace, step, s.focus.query);
+    pipeline.setCurrent(step.stage, s.focus.head);
+    heatmaps.setCurrent(s.focus.head, s.focus.query);
+    controls.update({
+      index: s.index,
+      total: s.result.steps.length,
+      playing: player.playing,
+      granularity: s.granularity,
+      numHeads: s.result.trace.numHeads,
+      head: s.focus.head,
+      queryTokens: s.result.trace.queryTokens,
+      query: s.focus.query,
+    });
+    // A measure per redraw, so tests and profiles can check "a step renders within a frame";
+    // the buffer is emptied now and then so a long session does not collect them forever.
+    options.onView?.(viewOf(s), player.playing);
+    performance.measure("step-render", "step-render-start");
+    performance.clearMarks("step-render-start");
+    if (performance.getEntriesByName("step-render").length > 1000) {
+      performance.clearMeasures("step-render");
+    }
+  }
+
+  /**
+   * Runs `scenario` through the core and shows the result (from the first step when `reset`).
+   * A rejection is returned, not shown: the last good result stays on screen.
+   */
+  function compute(
+    scenario: ScenarioFile,
+    granularity: Granularity,
+    reset: boolean,
+  ): ScenarioError | null {
+    if (!attention) return new ScenarioError("", "The WebAssembly core is not loaded yet.");
+    let result;
+    try {
+      result = attention.run(scenario, granularity);
+    } catch (e) {
+      return e instanceof ScenarioError ? e : new ScenarioError("", String(e));
+    }
+    panel.clearErrors();
+    status.textContent = "";
+    const prev = state;
+    state = withResult(reset ? null : prev, scenario, granularity, result);
+    render(reset ? null : prev);
+    return null;
+  }
+
+  /** A rejected field's message goes beside that field in the scenario panel. */
+  function report(err: ScenarioError): void {
+    panel.showError(err.field, err.message);
+    status.textContent = state ? "Not applied; the last good result is still shown." : "";
+  }
+
+  function run(scenario: ScenarioFile, granularity: Granularity, reset: boolean): boolean {
+    const err = compute(scenario, granularity, reset);
+    if (err) report(err);
+    return err === null;
+  }
+
+  function choosePreset(id: string): void {
+    const preset = presetById(id) ?? DEFAULT_PRESET;
+    panel.setValues(formFromScenario(preset.scenario), preset.id);
+    tools.restart();
+    run(preset.scenario, state?.granularity ?? Granularity.PerQuery, true);
+  }
+
+  /** Opens a scenario (from a link or an embedder) at a step; the form shows it as Custom. */
+  function open(scenario: ScenarioFile, start: StartStep = {}): ScenarioError | null {
+    const granularity = start.granularity ?? state?.granularity ?? Granularity.PerQuery;
+    tools.restart(scenario.edits ?? []);
+    const err = compute(scenario, granularity, true);
+    if (err) return err;
+    const preset = presetMatching(scenario);
+    panel.setValues(formFromScenario(scenario), preset?.id ?? "");
+    update((st) => atStart(st, start));
+    return null;
+  }
+
+  hidePanels(layout, options.hide ?? new Set());
+  scopeIds(root);
+  panel.setValues(formFromScenario(DEFAULT_PRESET.scenario), DEFAULT_PRESET.id);
+  status.textContent = "Loading the WebAssembly core…";
+  try {
+    attention = await loadAttention();
+  } catch (e) {
+    status.textContent = `Could not load the WebAssembly core: ${e instanceof Error ? e.message : String(e)}`;
+    throw e;
+  }
+  status.textContent = "";
+  const initial = options.scenario ?? (presetById(options.preset ?? "") ?? DEFAULT_PRESET).scenario;
+  const err = open(initial, options.start);
+  if (err) {
+    // A bad scenario from a link or an attribute: say so, and show the default instead.
+    open(DEFAULT_PRESET.scenario, {});
+    status.textContent = `The given scenario was not opened (${err.field || "scenario"}): ${err.message}`;
+  }
+  if (options.autoplay) togglePlay();
+  root.classList.add("ready");
+  return { view: () => (state ? viewOf(state) : null), open };
+}

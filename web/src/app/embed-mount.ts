@@ -1,0 +1,87 @@
+/**
+ * Starts one embedded stepper (in an <attention-stepper> element or the iframe embed page): shows
+ * the rejected options as a message above it, fetches a `src` scenario file, applies the theme.
+ */
+import { startApp, type Stepper } from "./app";
+import type { EmbedConfig } from "../state/embed-options";
+import { applyTheme } from "../views/ui/theme";
+import type { ScenarioFile } from "../wasm/types";
+
+/** Fetches and parses the scenario file at `src` (relative to the page). */
+async function fetchScenario(src: string, doc: Document): Promise<ScenarioFile> {
+  const url = new URL(src, doc.baseURI);
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch (e) {
+    throw new Error(`could not fetch "${src}" (${(e as Error).message}).`, { cause: e });
+  }
+  if (!response.ok) throw new Error(`could not fetch "${src}" (HTTP ${response.status}).`);
+  const text = await response.text();
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, "")) as ScenarioFile;
+  } catch (e) {
+    throw new Error(`"${src}" is not valid JSON (${(e as Error).message}).`, { cause: e });
+  }
+}
+
+/** The message box above an embedded stepper (hidden while empty). */
+function messageBox(host: HTMLElement): (lines: string[]) => void {
+  const doc = host.ownerDocument;
+  const box = doc.createElement("div");
+  box.className = "attention-stepper-error";
+  box.setAttribute("role", "alert");
+  box.dataset.testid = "embed-error";
+  box.hidden = true;
+  host.append(box);
+  return (lines) => {
+    box.replaceChildren(
+      ...lines.map((l) => {
+        const p = doc.createElement("p");
+        p.textContent = l;
+        return p;
+      }),
+    );
+    box.hidden = lines.length === 0;
+  };
+}
+
+/**
+ * Empties `host` and starts a stepper in it with `config`. `label` names the source of the
+ * options in messages ("attribute" or "parameter").
+ */
+export async function mountEmbed(
+  host: HTMLElement,
+  config: EmbedConfig,
+  label: string,
+): Promise<Stepper> {
+  const doc = host.ownerDocument;
+  host.replaceChildren();
+  const show = messageBox(host);
+  const messages = config.errors.map(
+    (e) => `Attention Stepper: the ${label} ${e.message} It was ignored.`,
+  );
+  show(messages);
+  const root = doc.createElement("div");
+  root.className = "embedded";
+  // Keys (arrows, space, [ ]) act on this stepper only, once it has the focus.
+  root.tabIndex = 0;
+  host.append(root);
+  const options = { ...config.options };
+  if (config.src !== undefined) {
+    try {
+      options.scenario = await fetchScenario(config.src, doc);
+    } catch (e) {
+      messages.push(`Attention Stepper: the ${label} src: ${(e as Error).message}`);
+      show(messages);
+    }
+  }
+  const stepper = await startApp(root, options);
+  if (config.theme) {
+    applyTheme(root, config.theme);
+    root
+      .querySelector(".theme-toggle")
+      ?.setAttribute("aria-pressed", String(config.theme === "dark"));
+  }
+  return stepper;
+}

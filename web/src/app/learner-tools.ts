@@ -1,0 +1,115 @@
+/**
+ * What the learner changes and saves: edited numbers (with undo, redo and reset), the scenario
+ * file's Save and Load, and the "Why √d_k?" experiment. Wired to the controller (app.ts) through
+ * a few callbacks, so the controller only runs scenarios and shows results.
+ */
+import { createEditing } from "../views/editing/editing";
+import { scenarioWithEdits, usableEdits } from "../state/edits";
+import type { MatrixSpec } from "../views/matrix/matrix-model";
+import { createSqrtDkView } from "../views/sqrt-dk/sqrt-dk-view";
+import { createScenarioFileControls, parseScenarioText } from "../state/scenario-file";
+import type { AppState } from "../state/app-state";
+import type { Stage } from "../wasm/enums";
+import { ScenarioError, type Attention } from "../wasm/loader";
+import type { CellEdit, OperandValue, ScenarioFile, TraceValue } from "../wasm/types";
+
+export interface ToolsHost {
+  attention(): Attention | null;
+  state(): AppState | null;
+  /** Runs `scenario` and shows it (from its first step when `reset`); returns the core's error. */
+  tryRun(scenario: ScenarioFile, reset: boolean): ScenarioError | null;
+  /** Shows a rejected scenario's message in the scenario panel, beside its field. */
+  report(error: ScenarioError): void;
+  /** Fills the scenario panel's form from a scenario (marked "Custom"). */
+  setForm(scenario: ScenarioFile): void;
+  /** A line in the page's status area ("" clears it). */
+  say(text: string): void;
+}
+
+export interface LearnerTools {
+  /** Extra fields for a matrix of the step view: the edit hook of input matrices. */
+  decorate(trace: TraceValue, op: OperandValue): Partial<MatrixSpec>;
+  /** Applies the form's scenario, keeping the edits while they still fit. */
+  applyForm(scenario: ScenarioFile): void;
+  /** A new scenario (a preset, a link): the edit history starts over with its edits, if any. */
+  restart(edits?: readonly CellEdit[]): void;
+  /** After a step was drawn: the "Why √d_k?" link on Scale steps. */
+  afterStep(stepHost: HTMLElement, stage: Stage): void;
+}
+
+export function createLearnerTools(
+  root: HTMLElement,
+  bar: HTMLElement,
+  panelHost: HTMLElement,
+  host: ToolsHost,
+): LearnerTools {
+  const doc = root.ownerDocument;
+  const editing = createEditing(bar, root, {
+    state: host.state,
+    tryRun: (s) => host.tryRun(s, false),
+    say: host.say,
+  });
+
+  const sqrtDk = createSqrtDkView(root, { attention: host.attention, state: host.state });
+  const why = doc.createElement("button");
+  why.type = "button";
+  why.className = "small why-top";
+  why.textContent = "Why √d_k?";
+  why.title = "The experiment: what goes wrong without dividing by √d_k";
+  why.addEventListener("click", () => sqrtDk.open());
+  bar.append(why);
+
+  const files = createScenarioFileControls(panelHost, {
+    current: () => host.state()?.scenario ?? null,
+    load(text, name) {
+      const att = host.attention();
+      const st = host.state();
+      if (!att || !st) return;
+      const parsed = parseScenarioText(att, text, st.granularity);
+      if (parsed instanceof ScenarioError) {
+        // Beside the field, but saying it is the file's value, not what the form shows.
+        host.report(new ScenarioError(parsed.field, `In ${name}: ${parsed.message}`));
+        files.note(`${name} was not loaded.`);
+        return;
+      }
+      host.setForm(parsed);
+      editing.restart(parsed.edits ?? []);
+      const error = host.tryRun(parsed, true);
+      if (error) host.report(error);
+      files.note(error ? `${name} was not loaded.` : `Loaded ${name}.`);
+    },
+  });
+
+  return {
+    decorate(trace, op) {
+      const edit = editing.hookFor(trace, op.matrix);
+      return edit ? { edit } : {};
+    },
+    applyForm(scenario) {
+      const all = editing.edits();
+      const usable = usableEdits(all, scenario.score);
+      const error = host.tryRun(scenarioWithEdits(scenario, usable), false);
+      if (!error) {
+        // Edits of another scoring function's matrices cannot come along.
+        if (usable.length < all.length) {
+          editing.restart(usable);
+          host.say(
+            `${all.length - usable.length} edit(s) of the previous scoring matrices dropped.`,
+          );
+        }
+        return;
+      }
+      // New sizes the edits no longer fit: apply without them (and say so), else report.
+      if (usable.length > 0 && error.field.startsWith("edits")) {
+        const plain = host.tryRun(scenario, false);
+        if (plain) return host.report(plain);
+        host.say(`${usable.length} edited cell(s) no longer fit the new sizes: dropped.`);
+        editing.restart([]);
+        return;
+      }
+      host.report(error);
+    },
+    restart: (edits = []) => editing.restart(edits),
+    afterStep: (stepHost, stage) => sqrtDk.syncStepLink(stepHost, stage),
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * The app page's URL follows its view (url-state.ts has the format): a link or a reload reopens
+ * exactly the step shown, and back/forward move between the steps visited.
+ *
+ * History: one entry per "settled" step. The first change after a pause pushes an entry; further
+ * changes within SETTLE_MS of the last one (rapid keys) or while playing replace that entry.
+ * Back/forward (popstate) and an edited hash (hashchange) reopen their view without pushing.
+ */
+import { startApp, type AppOptions, type Stepper } from "./app";
+import type { View } from "../state/app-state";
+import { decodeView, encodeView, hashHasView, UrlStateError } from "../state/url-state";
+
+const SETTLE_MS = 400;
+
+function sameView(a: View | null, b: View): boolean {
+  return (
+    a !== null &&
+    a.scenario === b.scenario &&
+    a.stage === b.stage &&
+    a.head === b.head &&
+    a.query === b.query &&
+    a.granularity === b.granularity
+  );
+}
+
+const problemText = (e: unknown): string =>
+  e instanceof UrlStateError ? e.message : "The link could not be read.";
+
+/** Starts the stepper in `root` at the view of location.hash (if any) and keeps the URL in sync. */
+export async function startWithUrl(root: HTMLElement, options: AppOptions = {}): Promise<Stepper> {
+  const win = root.ownerDocument.defaultView ?? window;
+  const say = (text: string) => {
+    const status = root.querySelector('[data-part="status"]');
+    if (status) status.textContent = text;
+  };
+
+  let initial: View | null = null;
+  let problem = "";
+  if (hashHasView(win.location.hash)) {
+    try {
+      initial = await decodeView(win.location.hash);
+    } catch (e) {
+      problem = `This link could not be opened: ${problemText(e)} Showing the default scenario.`;
+    }
+  }
+
+  let stepper: Stepper | null = null;
+  let lastView: View | null = null;
+  let lastChange = 0;
+  let wasPlaying = false;
+  let seq = 0;
+  let pendingPush = false;
+  /** The hash (with "#") this script last wrote or opened; an event for it is our own. */
+  let currentHash = win.location.hash;
+
+  const write = (view: View, push: boolean) => {
+    const mine = ++seq;
+    pendingPush = pendingPush || push;
+    void encodeView(view).then(
+      (text) => {
+        if (mine !== seq) return; // a newer view (or a back/forward) came since
+        const hash = `#${text}`;
+        const doPush = pendingPush;
+        pendingPush = false;
+        if (hash === win.location.hash) return;
+        const url = `${win.location.pathname}${win.location.search}${hash}`;
+        if (doPush) win.history.pushState(null, "", url);
+        else win.history.replaceState(win.history.state, "", url);
+        currentHash = hash;
+      },
+      () => say("The link for this view could not be made."),
+    );
+  };
+
+  const onView = (view: View, playing: boolean) => {
+    options.onView?.(view, playing);
+    if (!stepper) return;
+    if (sameView(lastView, view)) {
+      wasPlaying = playing;
+      return;
+    }
+    const now = performance.now();
+    const push = !playing && !wasPlaying && now - lastChange >= SETTLE_MS;
+    lastView = view;
+    lastChange = now;
+    wasPlaying = playing;
+    write(view, push);
+  };
+
+  stepper = await startApp(root, {
+    ...options,
+    ...(initial && {
+      scenario: initial.scenario,
+      start: {
+        stage: initial.stage,
+        head: initial.head,
+        query: initial.query,
+        granularity: initial.granularity,
+      },
+    }),
+    onView,
+  });
+  const ready = stepper;
+  if (problem) say(problem);
+  lastView = ready.view();
+  // The first entry gets the view's own hash too (a bad link's is replaced by the default's).
+  if (lastView) write(lastView, false);
+
+  /** Reopens the view of the current hash (back/forward, or a hash typed in the address bar). */
+  const reopen = async () => {
+    const hash = win.location.hash;
+    if (hash === currentHash || !hashHasView(hash)) return;
+    currentHash = hash;
+    const mine = ++seq; // drops any encoding still under way: it belongs to the entry we left
+    pendingPush = false;
+    let view: View;
+    try {
+      view = await decodeView(hash);
+    } catch (e) {
+      if (mine === seq) say(`This link could not be opened: ${problemText(e)}`);
+      return;
+    }
+    if (mine !== seq) return;
+    const { scenario, ...start } = view;
+    const before = stepper;
+    stepper = null; // the redraws of open() are not new history
+    const err = before?.open(scenario, start) ?? null;
+    stepper = before;
+    lastView = ready.view();
+    lastChange = 0;
+    if (err)
+      say(`This link's scenario was not opened (${err.field || "scenario"}): ${err.message}`);
+  };
+  win.addEventListener("popstate", () => void reopen());
+  win.addEventListener("hashchange", () => void reopen());
+  return ready;
+}

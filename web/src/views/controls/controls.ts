@@ -1,0 +1,152 @@
+/**
+ * The controls bar: first / previous / play-pause / next / last, the step counter, speed,
+ * granularity, and the head and query pickers. Every control has a label (tests find them by role
+ * and name: "Next step", "Previous step", "Head", "Query"); the bar never owns state.
+ */
+import { headName } from "../../state/stages";
+import { Granularity } from "../../wasm/enums";
+
+export interface ControlActions {
+  first(): void;
+  previous(): void;
+  togglePlay(): void;
+  next(): void;
+  last(): void;
+  setSpeed(stepsPerSecond: number): void;
+  setGranularity(g: Granularity): void;
+  setHead(head: number): void;
+  setQuery(query: number): void;
+}
+
+/** What the bar shows; the controller passes it after every change. */
+export interface ControlsView {
+  index: number;
+  total: number;
+  playing: boolean;
+  granularity: Granularity;
+  numHeads: number;
+  head: number;
+  queryTokens: string[];
+  query: number;
+}
+
+export interface Controls {
+  update(v: ControlsView): void;
+}
+
+/** Step speeds offered, in steps per second. */
+export const SPEEDS = [0.5, 1, 2, 4, 8] as const;
+export const DEFAULT_SPEED = 2;
+
+// Small inline icons (24×24 viewBox), so nothing depends on an icon font.
+const ICONS = {
+  first: "M6 5h2v14H6zM20 5v14L9 12z",
+  previous: "M18 5v14L7 12z",
+  next: "M6 5v14l11-7z",
+  last: "M16 5h2v14h-2zM4 5v14l11-7z",
+  play: "M7 5v14l12-7z",
+  pause: "M6 5h4v14H6zM14 5h4v14h-4z",
+};
+const icon = (d: string) =>
+  `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="${d}"/></svg>`;
+
+function button(label: string, text: string, path: string, onClick: () => void) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.setAttribute("aria-label", label);
+  b.title = label;
+  b.innerHTML = `${icon(path)}<span class="btn-text">${text}</span>`;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/**
+ * A <select> with its <label for> beside it (not around it: a wrapping label's text would include
+ * the options, and "Granularity … Per query" would then also match the label "Query").
+ */
+function select(label: string, id: string, onChange: (value: string) => void) {
+  const wrap = document.createElement("span");
+  wrap.className = "picker";
+  const l = document.createElement("label");
+  l.htmlFor = id;
+  l.textContent = label;
+  wrap.append(l);
+  const s = document.createElement("select");
+  s.id = id;
+  s.addEventListener("change", () => onChange(s.value));
+  wrap.append(s);
+  return { wrap, s };
+}
+
+function setOptions(s: HTMLSelectElement, options: [string, string][]): void {
+  const same =
+    s.options.length === options.length &&
+    options.every(([v, t], i) => s.options[i]!.value === v && s.options[i]!.text === t);
+  if (same) return;
+  s.replaceChildren(...options.map(([v, t]) => new Option(t, v)));
+}
+
+export function createControls(host: HTMLElement, a: ControlActions): Controls {
+  host.setAttribute("role", "toolbar");
+  host.setAttribute("aria-label", "Step controls");
+  const nav = document.createElement("div");
+  nav.className = "nav";
+  const first = button("First step", "First", ICONS.first, a.first);
+  const previous = button("Previous step", "Previous", ICONS.previous, a.previous);
+  const play = button("Play", "Play", ICONS.play, a.togglePlay);
+  play.classList.add("play");
+  const next = button("Next step", "Next", ICONS.next, a.next);
+  const last = button("Last step", "Last", ICONS.last, a.last);
+  const counter = document.createElement("output");
+  counter.className = "counter";
+  counter.dataset.testid = "step-counter";
+  nav.append(first, previous, play, next, last, counter);
+
+  const pickers = document.createElement("div");
+  pickers.className = "pickers";
+  const speed = select("Speed", "speed", (v) => a.setSpeed(Number(v)));
+  setOptions(
+    speed.s,
+    SPEEDS.map((x) => [String(x), `${x} step${x === 1 ? "" : "s"}/s`]),
+  );
+  speed.s.value = String(DEFAULT_SPEED);
+  const gran = select("Granularity", "granularity", (v) =>
+    a.setGranularity(Number(v) as Granularity),
+  );
+  setOptions(gran.s, [
+    [String(Granularity.PerQuery), "Per query"],
+    [String(Granularity.PerMatrix), "Per matrix"],
+  ]);
+  const head = select("Head", "head", (v) => a.setHead(Number(v)));
+  const query = select("Query", "query", (v) => a.setQuery(Number(v)));
+  pickers.append(head.wrap, query.wrap, gran.wrap, speed.wrap);
+  host.append(nav, pickers);
+
+  return {
+    update(v) {
+      counter.textContent = `Step ${v.index + 1} of ${v.total}`;
+      // aria-disabled rather than disabled: a focused button keeps the focus at either end.
+      const atStart = String(v.index <= 0);
+      const atEnd = String(v.index >= v.total - 1);
+      first.setAttribute("aria-disabled", atStart);
+      previous.setAttribute("aria-disabled", atStart);
+      next.setAttribute("aria-disabled", atEnd);
+      last.setAttribute("aria-disabled", atEnd);
+      const label = v.playing ? "Pause" : "Play";
+      play.setAttribute("aria-label", label);
+      play.title = label;
+      play.innerHTML = `${icon(v.playing ? ICONS.pause : ICONS.play)}<span class="btn-text">${label}</span>`;
+      gran.s.value = String(v.granularity);
+      setOptions(
+        head.s,
+        Array.from({ length: v.numHeads }, (_, i) => [String(i), headName(i)]),
+      );
+      head.s.value = String(v.head);
+      setOptions(
+        query.s,
+        v.queryTokens.map((t, i) => [String(i), `${i + 1} · ${t}`]),
+      );
+      query.s.value = String(v.query);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Numbers as labelled rows of a real <table> (one column per component or per key), and sums
+ * written out term by term. Every number goes through formatCell, so it reads exactly as the
+ * matrices do (4 decimals, −∞ for a masked score).
+ */
+import { formatCell } from "../ui/format";
+import { captionedTable, el } from "../ui/dom";
+
+export interface NumberRow {
+  /** Short key for data-testid="drill-row-<key>". */
+  key: string;
+  /** Row header, e.g. "q ('word_1')". */
+  label: string;
+  values: ArrayLike<number>;
+  /** "result" marks the row the others combine into. */
+  className?: string;
+}
+
+/**
+ * A table with `columns` as headers and one row per `rows` entry; column `highlight` (or -1)
+ * is marked, e.g. the key of the drilled cell.
+ */
+export function numberTable(
+  caption: string,
+  columns: string[],
+  rows: NumberRow[],
+  highlight = -1,
+): HTMLElement {
+  const table = el("table", "dtable");
+  const head = table.createTHead().insertRow();
+  head.append(el("td", "corner"));
+  columns.forEach((c, i) => {
+    const th = el("th", i === highlight ? "hl" : "", c);
+    th.scope = "col";
+    head.append(th);
+  });
+  const body = table.createTBody();
+  for (const row of rows) {
+    const tr = body.insertRow();
+    tr.dataset.testid = `drill-row-${row.key}`;
+    if (row.className) tr.className = row.className;
+    const th = el("th", "", row.label);
+    th.scope = "row";
+    tr.append(th);
+    for (let i = 0; i < row.values.length; i++) {
+      const x = row.values[i]!;
+      const classes = ["num", i === highlight ? "hl" : "", x === -Infinity ? "inf" : ""];
+      tr.append(el("td", classes.filter(Boolean).join(" "), formatCell(x)));
+    }
+  }
+  return captionedTable(caption, table, "dtable-box");
+}
+
+/** Terms above this count are written as the first few, "…", and the last. */
+const MAX_TERMS = 10;
+
+/** "4.0000 + 0.0000 − 1.5000": the terms of a sum as shown (long sums shortened with "…"). */
+export function sumText(terms: ArrayLike<number>): string {
+  const all = Array.from(terms);
+  const shown: (number | null)[] =
+    all.length <= MAX_TERMS ? all : [...all.slice(0, 6), null, ...all.slice(-2)];
+  return shown
+    .map((x, i) => {
+      if (x === null) return "+ …";
+      const text = formatCell(x);
+      if (i === 0) return text;
+      return text.startsWith("-") ? `− ${text.slice(1)}` : `+ ${text}`;
+    })
+    .join(" ");
+}
+
+/** A line of text in the panel: "sum = … = 8.0000", with an optional testid. */
+export function line(text: string, testId = "", className = "dline"): HTMLElement {
+  const p = el("p", className, text);
+  if (testId) p.dataset.testid = testId;
+  return p;
+}

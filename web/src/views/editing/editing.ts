@@ -1,0 +1,145 @@
+/**
+ * Edited numbers, wired to the page: the edit history, the hooks that make input matrices
+ * editable, the edit bar and Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y). Every change runs the whole scenario
+ * with its new edit list through the core, which judges it; a refused edit changes nothing.
+ */
+import {
+  applyEdit,
+  canRedo,
+  canUndo,
+  cellValueOf,
+  isEdited,
+  redo,
+  reset,
+  scenarioWithEdits,
+  startHistory,
+  undo,
+  type EditHistory,
+} from "../../state/edits";
+import { keysBelongTo } from "../ui/keyboard";
+import type { CellEditHook } from "../matrix/edit-cell";
+import { createEditBar } from "./edit-bar";
+import type { AppState } from "../../state/app-state";
+import { MatrixId } from "../../wasm/enums";
+import type { ScenarioError } from "../../wasm/loader";
+import type { CellEdit, EditableMatrix, ScenarioFile, TraceValue } from "../../wasm/types";
+
+export interface EditingHost {
+  state(): AppState | null;
+  /** Runs `scenario` keeping the current step; returns the core's error, or null when it ran. */
+  tryRun(scenario: ScenarioFile): ScenarioError | null;
+  /** A line in the page's status area ("" clears it). */
+  say(text: string): void;
+}
+
+export interface Editing {
+  /** The edit hook for a matrix of the trace, or undefined when it is computed (not editable). */
+  hookFor(trace: TraceValue, matrix: MatrixId | EditableMatrix): CellEditHook | undefined;
+  /** A new scenario (preset, loaded file): the history starts over with its edits. */
+  restart(edits: readonly CellEdit[]): void;
+  /** The edits in force. */
+  edits(): readonly CellEdit[];
+}
+
+/** The scenario-file field behind an input matrix of the steps; computed ones have none. */
+export function editableOf(trace: TraceValue, id: MatrixId): EditableMatrix | undefined {
+  switch (id) {
+    case MatrixId.Xq:
+      return "x_q";
+    case MatrixId.Xkv:
+      // In self-attention both sides read the one X, which the file calls x_q.
+      return trace.selfAttention ? "x_q" : "x_kv";
+    case MatrixId.Wq:
+      return "w_q";
+    case MatrixId.Wk:
+      return "w_k";
+    case MatrixId.Wv:
+      return "w_v";
+    case MatrixId.Wo:
+      return "w_o";
+    case MatrixId.WBilinear:
+      return "w_bilinear";
+    case MatrixId.WAdditiveQ:
+      return "w_additive_q";
+    case MatrixId.WAdditiveK:
+      return "w_additive_k";
+    case MatrixId.VAdditive:
+      return "v_additive";
+    default:
+      return undefined;
+  }
+}
+
+/** Whether the focus is in something that takes typing (where Ctrl+Z is the field's own undo). */
+function typing(el: EventTarget | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  if (el.isContentEditable || el instanceof HTMLTextAreaElement) return true;
+  return el instanceof HTMLInputElement && !["checkbox", "radio", "button"].includes(el.type);
+}
+
+export function createEditing(bar: HTMLElement, root: HTMLElement, host: EditingHost): Editing {
+  let history: EditHistory = startHistory();
+  const ui = createEditBar(bar, {
+    undo: () => step(undo(history), "Undo"),
+    redo: () => step(redo(history), "Redo"),
+    reset: () => step(reset(history), "Reset"),
+  });
+  const refresh = () =>
+    ui.update({
+      canUndo: canUndo(history),
+      canRedo: canRedo(history),
+      edited: history.present.length,
+    });
+
+  /** Runs the scenario with `next`'s edits; on success `next` becomes the history. */
+  function change(next: EditHistory): ScenarioError | null {
+    const s = host.state();
+    if (!s) return null;
+    const error = host.tryRun(scenarioWithEdits(s.scenario, next.present));
+    if (error) return error;
+    history = next;
+    refresh();
+    return null;
+  }
+
+  function step(next: EditHistory, what: string): void {
+    if (next === history) return;
+    const error = change(next);
+    host.say(error ? `${what} was refused: ${error.message}` : "");
+  }
+
+  // Undo / redo keys: in this stepper, or anywhere on the page when it is the page's only one (an
+  // embedded stepper never takes the host page's keys).
+  root.ownerDocument.addEventListener("keydown", (e) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || typing(e.target)) return;
+    if (!keysBelongTo(root, e)) return;
+    const key = e.key.toLowerCase();
+    if (key === "z" && !e.shiftKey) step(undo(history), "Undo");
+    else if ((key === "z" && e.shiftKey) || key === "y") step(redo(history), "Redo");
+    else return;
+    e.preventDefault();
+  });
+  refresh();
+
+  return {
+    hookFor(trace, matrix) {
+      const field = typeof matrix === "string" ? matrix : editableOf(trace, matrix);
+      if (!field) return undefined;
+      return {
+        commit(row, col, text) {
+          const edit: CellEdit = { matrix: field, row, col, value: cellValueOf(text) };
+          const error = change(applyEdit(history, edit));
+          // The core names the edit ("edits[2].value is …"); at the cell, "The value" says it.
+          return error ? error.message.replace(/^edits\[\d+\]\.value\b/, "The value") : null;
+        },
+        // What the page shows is what the core ran: read the state's scenario, not the history.
+        edited: (row, col) => isEdited(host.state()?.scenario.edits, field, row, col),
+      };
+    },
+    restart(edits) {
+      history = startHistory(edits);
+      refresh();
+    },
+    edits: () => history.present,
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * The "Export" button and its menu. Only the button is in the first load: the exporters (SVG, PNG,
+ * JSON, CSV, generated Python) are loaded with import() the first time the menu opens. Everything
+ * is found relative to `host`, never by document-wide ids, so several steppers can share a page.
+ */
+import type { RunResult, ScenarioFile } from "../../wasm/types";
+import "./export.css";
+
+/** What the exporters read from the app, at the moment of the export. */
+export interface ExportContext {
+  scenario: ScenarioFile;
+  result: RunResult;
+  /** Index of the current step in result.steps. */
+  index: number;
+  stepHost: HTMLElement;
+  heatmapsHost: HTMLElement;
+}
+
+/** The panel built by export/panel.ts; `refresh` re-reads the context before each opening. */
+export interface ExportPanel {
+  element: HTMLElement;
+  refresh(): void;
+}
+
+export function createExportMenu(host: HTMLElement, get: () => ExportContext | null): void {
+  const doc = host.ownerDocument;
+  const wrap = doc.createElement("div");
+  wrap.className = "export-menu";
+  const button = doc.createElement("button");
+  button.type = "button";
+  button.className = "small export-button";
+  button.textContent = "Export ▾";
+  button.setAttribute("aria-label", "Export");
+  button.setAttribute("aria-haspopup", "true");
+  button.setAttribute("aria-expanded", "false");
+  button.title =
+    "Save this step, the heat maps, the trace or a matrix; get Python that reproduces it";
+  wrap.append(button);
+  host.append(wrap);
+
+  let panel: ExportPanel | null = null;
+  let loading: Promise<ExportPanel> | null = null;
+  const isOpen = () => button.getAttribute("aria-expanded") === "true";
+
+  const close = (focusButton: boolean) => {
+    if (!panel || !isOpen()) return;
+    panel.element.hidden = true;
+    button.setAttribute("aria-expanded", "false");
+    if (focusButton) button.focus();
+  };
+  const open = async () => {
+    loading ??= import("./panel").then((m) => {
+      const p = m.createExportPanel(wrap, get, () => close(true));
+      wrap.append(p.element);
+      return p;
+    });
+    panel = await loading;
+    panel.refresh();
+    panel.element.hidden = false;
+    button.setAttribute("aria-expanded", "true");
+    panel.element.querySelector<HTMLElement>("button, select")?.focus();
+  };
+
+  button.addEventListener("click", () => {
+    if (isOpen()) close(false);
+    else void open();
+  });
+  wrap.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && isOpen()) {
+      e.stopPropagation();
+      close(true);
+    }
+  });
+  doc.addEventListener("click", (e) => {
+    const target = e.target as Node | null;
+    // Clicks inside the menu, or inside its code dialog, keep it open.
+    if (target && !wrap.contains(target)) close(false);
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * The part of the generated "reproduce it yourself" Python shared by the NumPy and the PyTorch
+ * versions: the header, and the scenario's resolved inputs written out at full precision
+ * (JavaScript's String(x) is the shortest text that reads back as the same double, in Python too).
+ */
+import { SCORING } from "../../state/scoring";
+import { ScoreKind } from "../../wasm/enums";
+import type { MatrixValue, TraceValue } from "../../wasm/types";
+
+/** The score kinds by the scenario file's names. */
+export const SCORE_NAMES: Record<ScoreKind, string> = {
+  [ScoreKind.Dot]: "dot",
+  [ScoreKind.ScaledDot]: "scaled_dot",
+  [ScoreKind.General]: "general",
+  [ScoreKind.Additive]: "additive",
+};
+
+/** A Python string literal (JSON's escapes are all valid in Python). */
+export const pyString = (s: string): string => JSON.stringify(s);
+
+/** `arr([...])` with one matrix row per line. */
+export function pyMatrix(m: MatrixValue): string {
+  const rows: string[] = [];
+  for (let r = 0; r < m.rows; r++) {
+    const row = Array.from(m.data.subarray(r * m.cols, (r + 1) * m.cols), (x) => String(x));
+    rows.push(`    [${row.join(", ")}],`);
+  }
+  return `arr([\n${rows.join("\n")}\n])`;
+}
+
+/** The module docstring. */
+export function header(t: TraceValue, library: string, run: string): string {
+  return `"""Attention Stepper, reproduced with ${library}.
+
+Generated from the scenario on the page: the same inputs, the same conventions, so it prints the
+same numbers (float64) as the page and the C++ core.
+
+  ${run}           prints each head's attention weights A and the output
+  ${run} --json    prints {"weights": [one (m, n) list per head], "output": (m, d_out) list}
+
+Conventions (row vectors): Q = X_q W_Q, K = X_kv W_K, V = X_kv W_V; head i takes the column block
+[i*d_k, (i+1)*d_k); masked scores become -inf; the softmax is taken over each row (over the keys),
+after subtracting the row maximum; a query whose keys are all masked gets zero weights (not NaN).
+Score: ${SCORE_NAMES[t.score]} (${SCORING[t.score].title}).
+"""`;
+}
+
+/** The inputs section; `arr` must turn a list of rows into a float64 matrix. */
+export function inputs(t: TraceValue): string {
+  const m = t.queryTokens.length;
+  const n = t.keyTokens.length;
+  const hd = `(d_model, h*d_k) = (${t.wQ.rows}, ${t.wQ.cols})`;
+  const lines = [
+    "# ---- The inputs, exactly as on the page (every number at full precision) ----",
+    `query_tokens = [${t.queryTokens.map(pyString).join(", ")}]  # m = ${m}`,
+    `key_tokens = [${t.keyTokens.map(pyString).join(", ")}]  # n = ${n}`,
+    `h, d_k, d_v = ${t.numHeads}, ${t.dK}, ${t.dV}  # heads; query/key and value size per head`,
+    `score_kind = ${pyString(SCORE_NAMES[t.score])}`,
+    "",
+    `# X_q (m, d_model) = (${m}, ${t.dModel}): one row per query token (embedding + position)`,
+    `X_q = ${pyMatrix(t.xQ)}`,
+  ];
+  if (t.selfAttention) {
+    lines.push(
+      "# X_kv (n, d_model): self-attention, so the keys and values come from X_q too",
+      "X_kv = X_q",
+    );
+  } else {
+    lines.push(
+      `# X_kv (n, d_model) = (${n}, ${t.dModel}): one row per key token`,
+      `X_kv = ${pyMatrix(t.xKv)}`,
+    );
+  }
+  lines.push(
+    `# W_Q, W_K ${hd}; W_V (d_model, h*d_v) = (${t.wV.rows}, ${t.wV.cols})`,
+    `W_Q = ${pyMatrix(t.wQ)}`,
+    `W_K = ${pyMatrix(t.wK)}`,
+    `W_V = ${pyMatrix(t.wV)}`,
+  );
+  if (t.wO) {
+    lines.push(`# W_O (h*d_v, d_model) = (${t.wO.rows}, ${t.wO.cols})`, `W_O = ${pyMatrix(t.wO)}`);
+  } else {
+    lines.push(
+      "# No output projection in this scenario: the output is the concatenation",
+      "W_O = None",
+    );
+  }
+  if (t.wBilinear) {
+    lines.push(
+      `# W_a (d_k, h*d_k) = (${t.wBilinear.rows}, ${t.wBilinear.cols}): general score`,
+      `W_a = ${pyMatrix(t.wBilinear)}`,
+    );
+  }
+  if (t.wAdditiveQ && t.wAdditiveK && t.vAdditive) {
+    const da = t.vAdditive.cols;
+    lines.push(
+      `# Additive score: W_1, W_2 (d_k, h*d_a) = (${t.dK}, ${t.numHeads * da}); v_a (h, d_a) = (${t.numHeads}, ${da})`,
+      `d_a = ${da}`,
+      `W_1 = ${pyMatrix(t.wAdditiveQ)}`,
+      `W_2 = ${pyMatrix(t.wAdditiveK)}`,
+      `v_a = ${pyMatrix(t.vAdditive)}`,
+    );
+  }
+  lines.push(
+    `# mask (m, n) = (${m}, ${n}): 1 = the query may attend to the key, 0 = masked`,
+    `mask = ${pyMatrix(t.mask)}`,
+  );
+  return lines.join("\n");
+}
+
+/**
+ * The lines computing the head's raw scores S (m, n) from Q_i and K_i, per score kind, for the
+ * NumPy (`np`) and the PyTorch (`torch`) script alike.
+ */
+export function scoreLines(score: ScoreKind, lib: "np" | "torch"): string {
+  switch (score) {
+    case ScoreKind.General:
+      return `    # General (bilinear) score: S = Q_i W_a_i K_iᵀ with head i's (d_k, d_k) block of W_a
+    W_a_i = W_a[:, i * d_k:(i + 1) * d_k]  # (d_k, d_k)
+    S = (Q_i @ W_a_i) @ K_i.T  # (m, d_k) @ (d_k, d_k) @ (d_k, n) -> (m, n)
+    S_scaled = S  # only the scaled dot product divides by sqrt(d_k)`;
+    case ScoreKind.Additive:
+      return `    # Additive score: S[a, b] = tanh(q_a W_1 + k_b W_2) · v_a, head i's blocks of W_1, W_2
+    W_1_i = W_1[:, i * d_a:(i + 1) * d_a]  # (d_k, d_a)
+    W_2_i = W_2[:, i * d_a:(i + 1) * d_a]  # (d_k, d_a)
+    hq = Q_i @ W_1_i  # (m, d_a)
+    hk = K_i @ W_2_i  # (n, d_a)
+    hidden = ${lib}.tanh(hq[:, None, :] + hk[None, :, :])  # (m, n, d_a): every query with every key
+    S = hidden @ v_a[i]  # (m, n, d_a) @ (d_a,) -> (m, n)
+    S_scaled = S  # only the scaled dot product divides by sqrt(d_k)`;
+    case ScoreKind.Dot:
+      return `    # Dot-product score: S = Q_i K_iᵀ, every query against every key
+    S = Q_i @ K_i.T  # (m, d_k) @ (d_k, n) -> (m, n)
+    S_scaled = S  # plain dot product: no division by sqrt(d_k)`;
+    default:
+      return `    # Scores: S = Q_i K_iᵀ, every query against every key
+    S = Q_i @ K_i.T  # (m, d_k) @ (d_k, n) -> (m, n)
+    # Scale by 1/sqrt(d_k) so the scores' spread does not grow with d_k
+    S_scaled = S / math.sqrt(d_k)  # (m, n)`;
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * Canvas drawing of an (m, n) attention-weight matrix with a colour-blind-safe viridis scale on
+ * the fixed range 0 to 1. Masked cells (weight exactly 0 by the mask) are hatched grey, so "masked"
+ * never looks like "a small weight".
+ */
+import { interpolateViridis } from "d3-scale-chromatic";
+import type { MatrixValue } from "../../wasm/types";
+
+/** 256 viridis colours: index = round(weight × 255). */
+const LUT: string[] = Array.from({ length: 256 }, (_, i) => interpolateViridis(i / 255));
+
+export function colourOf(weight: number): string {
+  const i = Math.round(Math.min(Math.max(weight, 0), 1) * 255);
+  return LUT[i]!;
+}
+
+/** A CSS gradient of the scale, left = 0, right = 1, for the legend. */
+export function legendGradient(): string {
+  const stops = Array.from({ length: 11 }, (_, i) => `${LUT[Math.round(i * 25.5)]} ${i * 10}%`);
+  return `linear-gradient(to right, ${stops.join(", ")})`;
+}
+
+export interface DrawOptions {
+  cell: number;
+  /** Space for row labels (left) and column labels (top), CSS px; 0 without labels. */
+  left: number;
+  top: number;
+  rowLabels?: string[];
+  colLabels?: string[];
+  /** Outlined query row, or -1. */
+  row: number;
+  /** Colour of the labels (the theme's text colour). */
+  ink?: string;
+}
+
+/** Sizes the canvas for the device pixel ratio and returns a context in CSS pixels. */
+function prepare(canvas: HTMLCanvasElement, width: number, height: number) {
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.ceil(width * dpr);
+  canvas.height = Math.ceil(height * dpr);
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+  const ctx = canvas.getContext("2d");
+  ctx?.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return ctx;
+}
+
+/** Shortens a label to fit `max` CSS px. */
+function fit(ctx: CanvasRenderingContext2D, text: string, max: number): string {
+  if (ctx.measureText(text).width <= max) return text;
+  let t = text;
+  while (t.length > 1 && ctx.measureText(`${t}…`).width > max) t = t.slice(0, -1);
+  return `${t}…`;
+}
+
+/** Draws `w` (m, n); `mask` (m, n) has 1 = attend, 0 = masked. */
+export function drawHeatmap(
+  canvas: HTMLCanvasElement,
+  w: MatrixValue,
+  mask: MatrixValue | null,
+  o: DrawOptions,
+): void {
+  const width = o.left + w.cols * o.cell;
+  const height = o.top + w.rows * o.cell;
+  const ctx = prepare(canvas, width, height);
+  if (!ctx) return;
+  ctx.clearRect(0, 0, width, height);
+  for (let r = 0; r < w.rows; r++) {
+    for (let c = 0; c < w.cols; c++) {
+      const x = o.left + c * o.cell;
+      const y = o.top + r * o.cell;
+      if (mask && mask.data[r * mask.cols + c] === 0) {
+        ctx.fillStyle = "#e4e4e7";
+        ctx.fillRect(x, y, o.cell, o.cell);
+        ctx.strokeStyle = "#9ca3af";
+        ctx.lineWidth = 1;
+        ctx.beginPath();
+        ctx.moveTo(x, y + o.cell);
+        ctx.lineTo(x + o.cell, y);
+        ctx.stroke();
+      } else {
+        ctx.fillStyle = colourOf(w.data[r * w.cols + c]!);
+        ctx.fillRect(x, y, o.cell, o.cell);
+      }
+    }
+  }
+  if (o.rowLabels || o.colLabels) {
+    ctx.fillStyle = o.ink ?? "#1f2937";
+    ctx.font = "12px system-ui, sans-serif";
+    ctx.textBaseline = "middle";
+    ctx.textAlign = "right";
+    o.rowLabels?.forEach((label, r) => {
+      ctx.fillText(fit(ctx, label, o.left - 6), o.left - 4, o.top + (r + 0.5) * o.cell);
+    });
+    // Column labels written upwards, bottom-aligned to the grid.
+    ctx.textAlign = "left";
+    o.colLabels?.forEach((label, c) => {
+      ctx.save();
+      ctx.translate(o.left + (c + 0.5) * o.cell, o.top - 4);
+      ctx.rotate(-Math.PI / 2);
+      ctx.fillText(fit(ctx, label, o.top - 6), 0, 0);
+      ctx.restore();
+    });
+  }
+  outlineRow(ctx, w, o);
+}
+
+/** Outlines row o.row: a dark line with a white inner line, visible on any colour. */
+function outlineRow(ctx: CanvasRenderingContext2D, w: MatrixValue, o: DrawOptions): void {
+  if (o.row < 0 || o.row >= w.rows) return;
+  const y = o.top + o.row * o.cell;
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = "#111827";
+  ctx.strokeRect(o.left + 1.5, y + 1.5, w.cols * o.cell - 3, o.cell - 3);
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = "#ffffff";
+  ctx.strokeRect(o.left + 3.5, y + 3.5, w.cols * o.cell - 7, o.cell - 7);
+}
+
+/**
+ * Copies `base` (drawn by drawHeatmap with no row) onto `canvas` and outlines row o.row: moving
+ * between queries then costs one image copy instead of a redraw with text.
+ */
+export function drawFromBase(
+  canvas: HTMLCanvasElement,
+  base: HTMLCanvasElement,
+  w: MatrixValue,
+  o: DrawOptions,
+): void {
+  const ctx = prepare(canvas, o.left + w.cols * o.cell, o.top + w.rows * o.cell);
+  if (!ctx) return;
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(base, 0, 0);
+  ctx.restore();
+  outlineRow(ctx, w, o);
+}

@@ -1,0 +1,134 @@
+/**
+ * From a MatrixId (and head) to the trace's matrix and to the labels of its rows and columns.
+ * Rows that stand for tokens are labelled by token; (m, n) matrices have key tokens on columns;
+ * every other axis is labelled by position, counted from 1 like the core's texts.
+ */
+import { plainLabel } from "../ui/format";
+import type { MatrixSpec } from "./matrix-model";
+import { MatrixId } from "../../wasm/enums";
+import type { MatrixValue, OperandValue, TraceValue } from "../../wasm/types";
+
+/** The stored matrix an operand refers to (per-head ids use `head`). */
+export function matrixOf(trace: TraceValue, id: MatrixId, head: number): MatrixValue | null {
+  const h = trace.headTraces[head];
+  switch (id) {
+    case MatrixId.Xq:
+      return trace.xQ;
+    case MatrixId.Xkv:
+      return trace.xKv;
+    case MatrixId.Wq:
+      return trace.wQ;
+    case MatrixId.Wk:
+      return trace.wK;
+    case MatrixId.Wv:
+      return trace.wV;
+    case MatrixId.Q:
+      return h?.q ?? null;
+    case MatrixId.K:
+      return h?.k ?? null;
+    case MatrixId.V:
+      return h?.v ?? null;
+    case MatrixId.Scores:
+      return h?.scores ?? null;
+    case MatrixId.Scaled:
+      return h?.scaled ?? null;
+    case MatrixId.Masked:
+      return h?.masked ?? null;
+    case MatrixId.Weights:
+      return h?.weights ?? null;
+    case MatrixId.HeadOutput:
+      return h?.output ?? null;
+    case MatrixId.Concat:
+      return trace.concat;
+    case MatrixId.Wo:
+      return trace.wO;
+    case MatrixId.Output:
+      return trace.output;
+    case MatrixId.WBilinear:
+      return trace.wBilinear;
+    case MatrixId.WAdditiveQ:
+      return trace.wAdditiveQ;
+    case MatrixId.WAdditiveK:
+      return trace.wAdditiveK;
+    case MatrixId.VAdditive:
+      return trace.vAdditive;
+  }
+}
+
+type Axis = "query" | "key" | "index";
+
+/** What the stored rows and columns of a matrix stand for. */
+function axesOf(id: MatrixId): [Axis, Axis] {
+  switch (id) {
+    case MatrixId.Xq:
+    case MatrixId.Q:
+    case MatrixId.HeadOutput:
+    case MatrixId.Concat:
+    case MatrixId.Output:
+      return ["query", "index"];
+    case MatrixId.Xkv:
+    case MatrixId.K:
+    case MatrixId.V:
+      return ["key", "index"];
+    case MatrixId.Scores:
+    case MatrixId.Scaled:
+    case MatrixId.Masked:
+    case MatrixId.Weights:
+      return ["query", "key"];
+    default:
+      return ["index", "index"];
+  }
+}
+
+/** Token names, or positions counted from 1 as in every text the core writes ("columns 1–64"). */
+function labels(trace: TraceValue, axis: Axis, count: number): string[] {
+  if (axis === "query") return trace.queryTokens.slice(0, count);
+  if (axis === "key") return trace.keyTokens.slice(0, count);
+  return Array.from({ length: count }, (_, i) => String(i + 1));
+}
+
+/** Labels of stored rows and columns (before any transposition); `*Tokens` say which are tokens. */
+export interface AxisLabels {
+  rows: string[];
+  cols: string[];
+  rowTokens: boolean;
+  colTokens: boolean;
+}
+
+export function labelsOf(trace: TraceValue, operand: OperandValue): AxisLabels {
+  const [r, c] = axesOf(operand.matrix);
+  return {
+    rows: labels(trace, r, operand.rows),
+    cols: labels(trace, c, operand.cols),
+    rowTokens: r !== "index",
+    colTokens: c !== "index",
+  };
+}
+
+/** The MatrixSpec of a step's operand or result: its trace matrix, label and token labels. */
+export function operandSpec(
+  trace: TraceValue,
+  op: OperandValue,
+  testId: string,
+  role: MatrixSpec["role"],
+  operator: string,
+): MatrixSpec | null {
+  const matrix = matrixOf(trace, op.matrix, op.head);
+  if (!matrix) return null;
+  const labels = labelsOf(trace, op);
+  return {
+    testId,
+    key: `${op.matrix}:${op.transposed}`,
+    latex: op.label,
+    plain: plainLabel(op.label),
+    matrix,
+    transposed: op.transposed,
+    rowLabels: labels.rows,
+    colLabels: labels.cols,
+    rowTokens: labels.rowTokens,
+    colTokens: labels.colTokens,
+    cells: op.cells,
+    role,
+    operator,
+  };
+}

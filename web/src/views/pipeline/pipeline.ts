@@ -1,0 +1,115 @@
+/**
+ * The pipeline drawn like the paper's figure, top to bottom: Linear ×3 → (per head) MatMul → Scale
+ * → Mask → SoftMax → MatMul → Concat → Linear. Each stage is a button that jumps to that stage for
+ * the current head and query; the current one is lit (aria-current="step"). Shapes under each box.
+ */
+import { formatShape } from "../ui/format";
+import { scoringOf } from "../../state/scoring";
+import { headName, PER_HEAD_STAGES, STAGE_INFO } from "../../state/stages";
+import { ScoreKind, Stage } from "../../wasm/enums";
+import type { TraceValue } from "../../wasm/types";
+
+export interface Pipeline {
+  setTrace(trace: TraceValue): void;
+  setCurrent(stage: Stage, focusHead: number): void;
+}
+
+/** The shape of what each stage produces (per head for the per-head stages). */
+function shapeOf(t: TraceValue, stage: Stage): string {
+  const m = t.queryTokens.length;
+  const n = t.keyTokens.length;
+  switch (stage) {
+    case Stage.ProjectQ:
+      return formatShape(m, t.dK);
+    case Stage.ProjectK:
+      return formatShape(n, t.dK);
+    case Stage.ProjectV:
+      return formatShape(n, t.dV);
+    case Stage.WeightedSum:
+      return formatShape(m, t.dV);
+    case Stage.Concat:
+      return formatShape(m, t.numHeads * t.dV);
+    case Stage.OutputProjection:
+      return t.wO ? formatShape(m, t.dModel) : "none";
+    default:
+      return formatShape(m, n);
+  }
+}
+
+export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => void): Pipeline {
+  host.setAttribute("aria-label", "Pipeline");
+  host.innerHTML = `<h2 class="panel-title">Pipeline</h2>
+    <p class="hint">Click a stage to jump to it.</p>`;
+  const buttons = new Map<Stage, HTMLButtonElement>();
+  const shapes = new Map<Stage, HTMLElement>();
+
+  const button = (stage: Stage, cls = ""): HTMLButtonElement => {
+    const info = STAGE_INFO[stage];
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = `stage ${cls}`;
+    b.dataset.stage = String(stage);
+    const box = document.createElement("span");
+    box.className = "box";
+    box.textContent = info.box;
+    const detail = document.createElement("span");
+    detail.className = "detail";
+    detail.textContent = info.detail;
+    const shape = document.createElement("span");
+    shape.className = "shape";
+    b.append(box, detail, shape);
+    b.addEventListener("click", () => onStage(stage));
+    buttons.set(stage, b);
+    shapes.set(stage, shape);
+    return b;
+  };
+
+  const flow = document.createElement("div");
+  flow.className = "pipe";
+  const linears = document.createElement("div");
+  linears.className = "pipe-row";
+  linears.append(
+    button(Stage.ProjectQ, "linear"),
+    button(Stage.ProjectK, "linear"),
+    button(Stage.ProjectV, "linear"),
+  );
+  const headBox = document.createElement("div");
+  headBox.className = "pipe-heads";
+  const headTitle = document.createElement("p");
+  headTitle.className = "pipe-heads-title";
+  headBox.append(headTitle);
+  for (const s of PER_HEAD_STAGES) headBox.append(button(s));
+  flow.append(linears, headBox, button(Stage.Concat), button(Stage.OutputProjection, "linear"));
+  host.append(flow);
+
+  let trace: TraceValue | null = null;
+  return {
+    setTrace(t) {
+      trace = t;
+      for (const [stage, el] of shapes) el.textContent = shapeOf(t, stage);
+      const mask = buttons.get(Stage.Mask)!;
+      mask.disabled = !t.hasMask;
+      mask.title = t.hasMask ? "" : "This scenario masks nothing (no causal mask, no padded keys).";
+      // Only the scaled dot product divides by √d_k: other scoring functions have no Scale step.
+      const scaled = t.score === undefined || t.score === ScoreKind.ScaledDot;
+      const scale = buttons.get(Stage.Scale)!;
+      scale.disabled = !scaled;
+      scale.title = scaled ? "" : "This scoring function does not divide by √d_k: no Scale step.";
+      const scores = buttons.get(Stage.Scores)!;
+      scores.querySelector(".box")!.textContent = scoringOf(t.score).box;
+      scores.querySelector(".detail")!.textContent = scoringOf(t.score).scores;
+      const wo = buttons.get(Stage.OutputProjection)!;
+      wo.disabled = t.wO === null;
+      wo.title = t.wO ? "" : "This scenario has no W_O: the output is the concatenation.";
+    },
+    setCurrent(stage, focusHead) {
+      for (const [s, b] of buttons) {
+        if (s === stage) b.setAttribute("aria-current", "step");
+        else b.removeAttribute("aria-current");
+      }
+      if (trace) {
+        headTitle.textContent = `${scoringOf(trace.score).title} · ${headName(focusHead)} · ×${trace.numHeads} heads`;
+      }
+    },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * Presentation mode, for a teacher stepping through a scenario live: the stepper's root goes full
+ * screen (or, when the browser refuses, simply fills the window), type and cells grow, the
+ * scenario panel, side panels and top bar are hidden, and a large "Step 17 / 386" stays on
+ * screen. The usual keys keep working (←/→, space, Home/End, [ ], ↑/↓); P toggles the mode and
+ * Escape leaves it. Everything is scoped to `root`, so several steppers can share a page.
+ */
+import { keysBelongTo } from "../ui/keyboard";
+
+export interface PresentMode {
+  /** The "Present" button (aria-pressed while presenting). */
+  readonly button: HTMLButtonElement;
+  readonly active: boolean;
+  enter(): void;
+  leave(): void;
+  toggle(): void;
+  dispose(): void;
+}
+
+export interface PresentOptions {
+  /** Where the "Present" button goes (e.g. the controls area); none when omitted. */
+  buttonHost?: HTMLElement;
+}
+
+/** The class on the root while presenting; styles/present.css keys off it. */
+export const PRESENTING = "presenting";
+
+/** Keys typed into a field belong to the field. */
+function typing(el: EventTarget | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  if (el.isContentEditable || el instanceof HTMLTextAreaElement) return true;
+  if (el instanceof HTMLSelectElement) return true;
+  return (
+    el instanceof HTMLInputElement &&
+    !["checkbox", "radio", "button", "submit", "reset", "range", "color"].includes(el.type)
+  );
+}
+
+/** "Step 17 of 386" (the controls' counter) → "Step 17 / 386". */
+const bigCounterText = (text: string): string => text.replace(/\s+of\s+/, " / ");
+
+export function createPresentMode(root: HTMLElement, options: PresentOptions = {}): PresentMode {
+  const doc = root.ownerDocument;
+  let active = false;
+  let wentFullscreen = false;
+
+  const button = doc.createElement("button");
+  button.type = "button";
+  button.className = "present-toggle";
+  button.textContent = "Present";
+  button.title = "Presentation mode: full screen, large type, keys only (P; Esc leaves)";
+  button.setAttribute("aria-pressed", "false");
+  button.addEventListener("click", () => toggle());
+  options.buttonHost?.append(button);
+
+  // The always-visible counter and a way out for a mouse.
+  const bar = doc.createElement("div");
+  bar.className = "present-bar";
+  bar.hidden = true;
+  const counter = doc.createElement("span");
+  counter.className = "present-counter";
+  counter.dataset.testid = "present-counter";
+  const exit = doc.createElement("button");
+  exit.type = "button";
+  exit.className = "present-exit";
+  exit.textContent = "Exit (Esc)";
+  exit.setAttribute("aria-label", "Leave presentation mode");
+  exit.addEventListener("click", () => leave());
+  bar.append(counter, exit);
+  root.append(bar);
+
+  // The counter mirrors the controls' step counter, whatever moves the step.
+  const source = () => root.querySelector('[data-testid="step-counter"]');
+  const syncCounter = () => {
+    const text = bigCounterText(source()?.textContent ?? "");
+    if (counter.textContent !== text) counter.textContent = text;
+  };
+  const observer = new MutationObserver(syncCounter);
+  observer.observe(source() ?? root, { subtree: true, childList: true, characterData: true });
+
+  function enter(): void {
+    if (active) return;
+    active = true;
+    root.classList.add(PRESENTING);
+    button.setAttribute("aria-pressed", "true");
+    bar.hidden = false;
+    syncCounter();
+    // Keys must reach this stepper once the focused control is hidden: focus the step view.
+    root.querySelector<HTMLElement>('[data-part="step"]')?.focus({ preventScroll: true });
+    wentFullscreen = false;
+    if (doc.fullscreenEnabled && !doc.fullscreenElement && root.requestFullscreen) {
+      root.requestFullscreen().then(
+        () => (wentFullscreen = active),
+        // Refused (no user gesture, an iframe without allowfullscreen): the layout still switches.
+        () => undefined,
+      );
+    }
+  }
+
+  function leave(): void {
+    if (!active) return;
+    active = false;
+    root.classList.remove(PRESENTING);
+    button.setAttribute("aria-pressed", "false");
+    bar.hidden = true;
+    if (doc.fullscreenElement === root) void doc.exitFullscreen().catch(() => undefined);
+    wentFullscreen = false;
+  }
+
+  function toggle(): void {
+    if (active) leave();
+    else enter();
+  }
+
+  // The browser leaves full screen by itself on Escape: leave the mode with it.
+  const onFullscreen = () => {
+    if (active && wentFullscreen && doc.fullscreenElement !== root) leave();
+  };
+
+  const onKey = (e: KeyboardEvent) => {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+    // This stepper's keys: from inside it, or from the page while presenting (or if it is alone).
+    if (!keysBelongTo(root, e, active)) return;
+    if (e.key === "p" || e.key === "P") {
+      e.preventDefault();
+      toggle();
+    } else if (e.key === "Escape" && active) {
+      e.preventDefault();
+      leave();
+    }
+  };
+
+  doc.addEventListener("keydown", onKey);
+  doc.addEventListener("fullscreenchange", onFullscreen);
+
+  return {
+    button,
+    get active() {
+      return active;
+    },
+    enter,
+    leave,
+    toggle,
+    dispose() {
+      leave();
+      observer.disconnect();
+      doc.removeEventListener("keydown", onKey);
+      doc.removeEventListener("fullscreenchange", onFullscreen);
+      button.remove();
+      bar.remove();
+    },
+  };
+}

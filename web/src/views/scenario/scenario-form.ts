@@ -1,0 +1,154 @@
+/**
+ * The scenario panel's values and their translation to a ScenarioFile, without the DOM.
+ * Numbers are sent as typed: text that is not a number goes to the core as a string, so the core's
+ * own message ("d_model must be a whole number, got \"eight\"") names the field and the limit.
+ */
+import type { ScenarioFile } from "../../wasm/types";
+
+/**
+ * Matrices (and per-head sizes) a preset or a loaded file may pin; the form cannot edit them, only
+ * drop them.
+ */
+export type ExplicitMatrices = Pick<ScenarioFile, (typeof EXPLICIT_FIELDS)[number]>;
+
+/** The scoring function, as the scenario file names it. */
+export type ScoreName = NonNullable<ScenarioFile["score"]>;
+
+/** The scoring parameters each scoring function uses (the others are dropped from the file). */
+const SCORING_FIELDS = {
+  dot: [],
+  scaled_dot: [],
+  general: ["w_bilinear"],
+  additive: ["d_a", "w_additive_q", "w_additive_k", "v_additive"],
+} as const;
+
+export interface FormValues {
+  sentence: string;
+  /** Empty for self-attention. */
+  keySentence: string;
+  dModel: string;
+  heads: string;
+  seed: string;
+  mask: "none" | "causal";
+  /** Indices of padded keys. */
+  padded: number[];
+  positional: boolean;
+  /** Set by a preset with explicit matrices; used while `useExplicit` is on. */
+  explicit: ExplicitMatrices | null;
+  useExplicit: boolean;
+  score: ScoreName;
+}
+
+const EXPLICIT_FIELDS = [
+  "x_q",
+  "x_kv",
+  "w_q",
+  "w_k",
+  "w_v",
+  "w_o",
+  "d_k",
+  "d_v",
+  ...SCORING_FIELDS.general,
+  ...SCORING_FIELDS.additive,
+] as const;
+
+/** Whitespace-separated words; each is one token. */
+export function tokenize(sentence: string): string[] {
+  return sentence.split(/\s+/).filter((w) => w.length > 0);
+}
+
+/** The tokens padded keys refer to: the key sentence, or the query sentence in self-attention. */
+export function keyTokensOf(v: FormValues): string[] {
+  const keys = tokenize(v.keySentence);
+  return keys.length > 0 ? keys : tokenize(v.sentence);
+}
+
+/** A number as a number; anything else as the text typed (the core reports either). */
+function numberField(text: string): number {
+  const t = text.trim();
+  const x = Number(t);
+  // Overflowing text ("1e400") stays text: JSON would turn Infinity into null.
+  const numeric = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t) && Number.isFinite(x);
+  return (numeric ? x : t) as number;
+}
+
+export function formFromScenario(s: ScenarioFile): FormValues {
+  const explicit: ExplicitMatrices = {};
+  for (const f of EXPLICIT_FIELDS) if (f in s) Object.assign(explicit, { [f]: s[f] });
+  const hasExplicit = Object.keys(explicit).length > 0;
+  return {
+    sentence: s.query_tokens.join(" "),
+    keySentence: s.key_tokens?.join(" ") ?? "",
+    dModel: String(s.d_model ?? 8),
+    heads: String(s.heads ?? 2),
+    seed: String(s.seed ?? 42),
+    mask: s.mask ?? "none",
+    padded: [...(s.padded_keys ?? [])],
+    positional: s.positional_encoding ?? true,
+    explicit: hasExplicit ? explicit : null,
+    useExplicit: hasExplicit,
+    score: s.score ?? "scaled_dot",
+  };
+}
+
+export function scenarioFromForm(v: FormValues): ScenarioFile {
+  const keys = tokenize(v.keySentence);
+  const s: ScenarioFile = {
+    query_tokens: tokenize(v.sentence),
+    d_model: numberField(v.dModel),
+    heads: numberField(v.heads),
+    seed: numberField(v.seed),
+    mask: v.mask,
+    positional_encoding: v.positional,
+  };
+  if (keys.length > 0) s.key_tokens = keys;
+  if (v.padded.length > 0) s.padded_keys = [...v.padded].sort((a, b) => a - b);
+  if (v.useExplicit && v.explicit) Object.assign(s, v.explicit);
+  if (v.score !== "scaled_dot") s.score = v.score;
+  for (const kind of ["general", "additive"] as const) {
+    if (v.score !== kind) for (const f of SCORING_FIELDS[kind]) delete s[f];
+  }
+  return s;
+}
+
+/** The form field that shows an error for a scenario-file field ("" = the file as a whole). */
+export type FormField =
+  | "sentence"
+  | "keySentence"
+  | "dModel"
+  | "heads"
+  | "seed"
+  | "mask"
+  | "padded"
+  | "positional"
+  | "explicit"
+  | "score"
+  | "general";
+
+export function formFieldFor(field: string): FormField {
+  switch (field) {
+    case "query_tokens":
+      return "sentence";
+    case "key_tokens":
+      return "keySentence";
+    case "d_model":
+      return "dModel";
+    case "heads":
+    case "d_k":
+    case "d_v":
+      return "heads";
+    case "seed":
+      return "seed";
+    case "mask":
+      return "mask";
+    case "padded_keys":
+      return "padded";
+    case "positional_encoding":
+      return "positional";
+    case "score":
+    case "d_a":
+      return "score";
+    default:
+      return (EXPLICIT_FIELDS as readonly string[]).includes(field) ? "explicit" : "general";
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * "Why √d_k?": a dialog that runs the core's sweep on the current scenario's inputs and shows,
+ * for d_k = 4 … 512, with and without the division by √d_k, the spread of the scores, the largest
+ * weight, the entropy and the size of the softmax's gradient, as four line charts and a table;
+ * and the current head's and query's own weight row computed both ways. A switch highlights one
+ * side. Opened from the top bar and from the Scale step.
+ */
+import { el } from "../ui/dom";
+import { Granularity, Stage } from "../../wasm/enums";
+import type { Attention } from "../../wasm/loader";
+import type { ScenarioFile } from "../../wasm/types";
+import type { AppState } from "../../state/app-state";
+import { lineChart, swatch, type Series } from "../ui/line-chart";
+import {
+  groupSweep,
+  MEASURES,
+  rowTableHtml,
+  sweepSentence,
+  sweepTableHtml,
+  type RowComparison,
+  type SweepSeries,
+} from "./sqrt-dk-parts";
+
+export interface SqrtDkDeps {
+  attention(): Attention | null;
+  state(): AppState | null;
+}
+
+export interface SqrtDkView {
+  open(): void;
+  /** Shows the "Why √d_k?" link in the step view on Scale steps (and removes it elsewhere). */
+  syncStepLink(stepHost: HTMLElement, stage: Stage): void;
+}
+
+/** Okabe–Ito blue, solid, circles: with scaling; vermillion, dashed, squares: without. */
+const SCALED = { color: "#0072B2", dash: "", marker: "circle" as const };
+const UNSCALED = { color: "#D55E00", dash: "6 4", marker: "square" as const };
+
+const TITLE = "Why divide by √d_k?";
+
+/** The scenario scored by the plain (score "dot") or the scaled dot product, same inputs. */
+function asDotProduct(s: ScenarioFile, score: "dot" | "scaled_dot"): ScenarioFile {
+  const out: ScenarioFile = { ...s, score };
+  for (const k of ["d_a", "w_bilinear", "w_additive_q", "w_additive_k", "v_additive"] as const) {
+    delete out[k];
+  }
+  const kept = (s.edits ?? []).filter((e) =>
+    ["x_q", "x_kv", "w_q", "w_k", "w_v", "w_o"].includes(e.matrix),
+  );
+  if (kept.length > 0) out.edits = kept;
+  else delete out.edits;
+  return out;
+}
+
+function compareRow(att: Attention, st: AppState): RowComparison {
+  const { head, query } = st.focus;
+  const rowOf = (score: "dot" | "scaled_dot") => {
+    const t = att.run(asDotProduct(st.scenario, score), Granularity.PerMatrix).trace;
+    const h = t.headTraces[head]!;
+    const n = h.weights.cols;
+    const slice = (m: typeof h.weights) => Array.from(m.data.subarray(query * n, (query + 1) * n));
+    return { t, scores: slice(h.masked), weights: slice(h.weights) };
+  };
+  const plain = rowOf("dot");
+  const scaled = rowOf("scaled_dot");
+  return {
+    keys: plain.t.keyTokens,
+    scores: plain.scores,
+    withScaling: scaled.weights,
+    withoutScaling: plain.weights,
+    dK: plain.t.dK,
+  };
+}
+
+export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkView {
+  const dialog = el("dialog", "experiment");
+  dialog.setAttribute("aria-labelledby", "xp-title");
+  dialog.dataset.testid = "sqrt-dk-view";
+  const head = el("div", "xp-head");
+  const title = el("h2", "xp-title", TITLE);
+  title.id = "xp-title";
+  const close = el("button", "small", "Close");
+  close.type = "button";
+  close.addEventListener("click", () => dialog.close());
+  head.append(title, close);
+  const intro = el(
+    "p",
+    "xp-intro",
+    "Each d_k below uses this scenario's X and mask with fresh random W_Q and W_K " +
+      "(d_model × d_k), so only the width of q and k changes. Each measure is computed once " +
+      "without and once with the division by √d_k.",
+  );
+  const toggle = el("button", "xp-switch");
+  toggle.type = "button";
+  toggle.setAttribute("role", "switch");
+  const legend = el("p", "xp-legend");
+  const controls = el("div", "xp-controls");
+  controls.append(toggle, legend);
+  const sentence = el("p", "xp-sentence");
+  sentence.dataset.testid = "sqrt-dk-sentence";
+  const charts = el("div", "xp-charts");
+  const rowTitle = el("h3", "xp-sub");
+  const rowNote = el("p", "xp-note");
+  const rowBox = el("div", "xp-scroll");
+  const tableBox = el("div", "xp-scroll");
+  const error = el("p", "field-error");
+  error.setAttribute("role", "alert");
+  error.hidden = true;
+  const body = el("div", "xp-body");
+  body.append(intro, controls, sentence, charts, rowTitle, rowNote, rowBox, tableBox);
+  dialog.append(head, error, body);
+  root.append(dialog);
+  // The page's stepping keys stay out while the dialog is open (Escape still closes it).
+  dialog.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") e.stopPropagation();
+  });
+
+  let scaling = true;
+  let sweep: SweepSeries | null = null;
+  let row: RowComparison | null = null;
+
+  legend.append(
+    swatch(SCALED),
+    " with ÷√d_k (solid, circles)   ",
+    swatch(UNSCALED),
+    " without (dashed, squares)",
+  );
+
+  function draw(): void {
+    toggle.setAttribute("aria-checked", String(scaling));
+    // The name stays "Scaling ÷√d_k"; aria-checked carries the state, the text shows it.
+    toggle.innerHTML = `Scaling ÷√d_k <span class="xp-state" aria-hidden="true">${scaling ? "on" : "off"}</span>`;
+    if (sweep) {
+      const s = sweep;
+      charts.replaceChildren(
+        ...MEASURES.map((m) => {
+          const fig = el("figure", "xp-chart");
+          const cap = el("figcaption", "", m.title);
+          const series: Series[] = [
+            {
+              name: "without ÷√d_k",
+              values: s.unscaled.map((p) => p[m.key]),
+              ...UNSCALED,
+              emphasis: scaling ? "faint" : "strong",
+            },
+            {
+              name: "with ÷√d_k",
+              values: s.scaled.map((p) => p[m.key]),
+              ...SCALED,
+              emphasis: scaling ? "strong" : "faint",
+            },
+          ];
+          const maxEntropy = s.scaled[0]!.meanMaxEntropy;
+          const svg = lineChart({
+            title: m.title,
+            xs: s.dims,
+            xLabel: "d_k (log scale)",
+            yLabel: m.short,
+            series,
+            reference:
+              m.key === "meanEntropy"
+                ? { label: `uniform: log n = ${maxEntropy.toFixed(2)}`, value: maxEntropy }
+                : m.key === "meanMaxWeight"
+                  ? { label: "one-hot = 1", value: 1 }
+                  : undefined,
+          });
+          fig.append(cap, svg);
+          return fig;
+        }),
+      );
+      sentence.textContent = sweepSentence(s);
+      tableBox.innerHTML = sweepTableHtml(s);
+    }
+    if (row) rowBox.innerHTML = rowTableHtml(row, scaling);
+  }
+
+  toggle.addEventListener("click", () => {
+    scaling = !scaling;
+    draw();
+  });
+
+  function compute(): void {
+    const att = deps.attention();
+    const st = deps.state();
+    if (!att || !st) return;
+    error.hidden = true;
+    try {
+      sweep = groupSweep(att.sweep(st.scenario));
+      row = compareRow(att, st);
+    } catch (e) {
+      error.textContent = `The experiment could not run: ${e instanceof Error ? e.message : String(e)}`;
+      error.hidden = false;
+      return;
+    }
+    const t = st.result.trace;
+    const { head: h, query: q } = st.focus;
+    rowTitle.textContent = `This scenario: head ${h + 1}, query ${q + 1} “${t.queryTokens[q] ?? ""}”, d_k = ${t.dK}`;
+    const maxOf = (a: number[]) => Math.max(...a).toFixed(4);
+    rowNote.textContent =
+      `The same row of weights, softmax(q · k / √${t.dK}) and softmax(q · k): the largest weight is ` +
+      `${maxOf(row.withScaling)} with the division and ${maxOf(row.withoutScaling)} without. ` +
+      `The larger d_k, the more the row without it piles onto one key.`;
+    draw();
+  }
+
+  const view: SqrtDkView = {
+    open() {
+      compute();
+      if (!dialog.open) dialog.showModal();
+      close.focus();
+    },
+    syncStepLink(stepHost, stage) {
+      let link = stepHost.querySelector<HTMLButtonElement>(".why-sqrt");
+      if (stage !== Stage.Scale) {
+        link?.remove();
+        return;
+      }
+      if (!link) {
+        link = el("button", "small why-sqrt", "Why √d_k? Open the experiment");
+        link.type = "button";
+        link.addEventListener("click", () => view.open());
+        const formulas = stepHost.querySelector(".formulas");
+        if (formulas) formulas.after(link);
+        else stepHost.append(link);
+      }
+    },
+  };
+  return view;
+}

@@ -1,0 +1,116 @@
+/**
+ * The current step: heading, flag, sentence, shapes, the formula in symbols and in numbers, and
+ * its operands and result as labelled matrices with the cells read and written marked.
+ */
+import { formatShape, plainLabel } from "../ui/format";
+import { scoringOf } from "../../state/scoring";
+import { headName, isMatMulStage, STAGE_INFO } from "../../state/stages";
+import { ScoreKind, Stage } from "../../wasm/enums";
+import { operandSpec } from "../matrix/trace-lookup";
+import type { OperandValue, StepValue, TraceValue } from "../../wasm/types";
+import { el } from "../ui/dom";
+import { renderFormula } from "../matrix/formula";
+import { renderMatrix } from "../matrix/matrix";
+import type { MatrixSpec } from "../matrix/matrix-model";
+
+/** Extra MatrixSpec fields for one operand or result (what cells mean, what a click does). */
+export type DecorateMatrix = (trace: TraceValue, op: OperandValue) => Partial<MatrixSpec>;
+
+function specFor(
+  trace: TraceValue,
+  op: OperandValue,
+  testId: string,
+  role: MatrixSpec["role"],
+  operator: string,
+  decorate?: DecorateMatrix,
+): MatrixSpec | null {
+  const spec = operandSpec(trace, op, testId, role, operator);
+  return spec && { ...spec, ...decorate?.(trace, op) };
+}
+
+/** "Head 2 of 8 · query 3 “sat”" for the heading (positions from 1, like the core's texts). */
+function where(trace: TraceValue, step: StepValue): string {
+  const parts: string[] = [];
+  if (step.head >= 0) parts.push(`${headName(step.head)} of ${trace.numHeads}`);
+  if (step.query >= 0)
+    parts.push(`query ${step.query + 1} “${trace.queryTokens[step.query] ?? ""}”`);
+  return parts.join(" · ");
+}
+
+export interface StepView {
+  render(trace: TraceValue, step: StepValue): void;
+}
+
+export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): StepView {
+  host.dataset.testid = "step-view";
+  const header = el("div", "step-head");
+  const title = el("h2", "step-title");
+  title.id = "step-title";
+  host.setAttribute("aria-labelledby", title.id);
+  const context = el("p", "step-where");
+  const flag = el("p", "flag");
+  flag.hidden = true;
+  header.append(title, context, flag);
+  const sentence = el("p", "sentence");
+  const shapes = el("p", "shapes");
+  const formulas = el("div", "formulas");
+  const symbols = el("div", "formula symbols");
+  symbols.setAttribute("aria-label", "Formula");
+  const numbers = el("div", "formula numbers");
+  numbers.setAttribute("aria-label", "Formula with this step's numbers");
+  formulas.append(symbols, numbers);
+  const operands = el("div", "operands");
+  const legend = el("p", "cell-legend");
+  legend.innerHTML =
+    '<span class="swatch rd"></span> read by this step <span class="swatch wr"></span> written by this step <span class="swatch dim">0.0</span> other cells';
+  host.append(header, sentence, shapes, formulas, operands, legend);
+
+  return {
+    render(trace, step) {
+      title.textContent =
+        step.stage === Stage.Scores &&
+        (trace.score === ScoreKind.General || trace.score === ScoreKind.Additive)
+          ? `${scoringOf(trace.score).title}: ${scoringOf(trace.score).scores}`
+          : STAGE_INFO[step.stage].title;
+      context.textContent = where(trace, step);
+      flag.hidden = !step.flagged;
+      flag.textContent = step.flagged
+        ? "⚑ Flagged step: a fully masked query (every key is masked for it)."
+        : "";
+      host.classList.toggle("flagged", step.flagged);
+      sentence.textContent = step.sentence;
+      shapes.textContent = step.shapes;
+      renderFormula(symbols, step.formula);
+      renderFormula(numbers, step.formulaNumbers);
+
+      // Operators go in the matrix headers, so wrapping never strands them between lines.
+      const matmul = isMatMulStage(step.stage);
+      const parts: HTMLElement[] = [];
+      step.operands.forEach((o, i) => {
+        const spec = specFor(
+          trace,
+          o,
+          `matrix-operand-${i}`,
+          "read",
+          i > 0 ? (matmul ? "·" : ",") : "",
+          decorate,
+        );
+        if (spec) parts.push(renderMatrix(spec));
+      });
+      const result = specFor(
+        trace,
+        step.result,
+        "matrix-result",
+        "written",
+        matmul ? "=" : "→",
+        decorate,
+      );
+      if (result) parts.push(renderMatrix(result));
+      operands.replaceChildren(...parts);
+      operands.setAttribute(
+        "aria-label",
+        `Operands and result: ${step.operands.map((o) => `${plainLabel(o.label)} ${formatShape(o.rows, o.cols)}`).join(", ")}`,
+      );
+    },
+  };
+}
