@@ -2,10 +2,10 @@
  * Entry point of embed.html, the page for an <iframe>: one stepper filling the frame, set up by
  * the query parameters.
  *
- * The parameters are the <attention-stepper> attributes (embed-options.ts, README): stage (a name
+ * The parameters are the <attention-stepper> attributes (state/embed-options.ts, README): stage (a name
  * such as "softmax", or 1 … 10), head and query (from 1), granularity ("query" | "matrix"), src,
  * hide, theme, autoplay; the scenario is preset (+ edits), z (compressed) or scenario (JSON), as
- * the share dialog writes them (url-state.ts, docs/url.md). A bad parameter is named in a message
+ * the share dialog writes them (state/url-state.ts, docs/url.md). A bad parameter is named in a message
  * above the stepper and ignored.
  */
 import "katex/dist/katex.min.css";
@@ -15,7 +15,7 @@ import { mountEmbed } from "./app/embed-mount";
 import { EmbedOptionError, parseEmbedOptions, type OptionName } from "./state/embed-options";
 import { viewFromSearchParams } from "./state/url-state";
 
-/** Parameters read as attributes are; the scenario comes from url-state.ts. */
+/** Parameters read as attributes are; the scenario comes from state/url-state.ts. */
 const OWN: ReadonlySet<OptionName> = new Set([
   "src",
   "hide",

@@ -1,5 +1,5 @@
 // Entry point of the app page: styles (KaTeX's with its self-hosted fonts) and one stepper that
-// fills the page, its view kept in the URL (url-sync.ts), with a Share button in its tools row.
+// fills the page, its view kept in the URL (app/url-sync.ts), with a Share button in its tools row.
 import "katex/dist/katex.min.css";
 import "./styles.css";
 import { registerOffline } from "./app/offline";

@@ -16,7 +16,7 @@ import { createExportMenu } from "../views/export/export-menu";
 import { Player } from "./player";
 import { createPresentMode } from "../views/present/present";
 import { createThemeToggle } from "../views/ui/theme";
-import { hidePanels, createLayout, scopeIds, type PanelName } from "./layout";
+import { hidePanels, createLayout, scopeIds } from "./layout";
 import { DEFAULT_PRESET, presetById, presetMatching } from "../state/presets";
 import { formFromScenario, scenarioFromForm } from "../views/scenario/scenario-form";
 import {
@@ -36,22 +36,11 @@ import {
 } from "../state/app-state";
 import { Granularity } from "../wasm/enums";
 import { loadAttention, ScenarioError, type Attention } from "../wasm/loader";
+import type { StepperOptions } from "../state/stepper-options";
 import type { ScenarioFile } from "../wasm/types";
 
-/** Where a stepper starts and what it shows; every field is optional. */
-export interface AppOptions {
-  /** The scenario to open (default: the default preset). */
-  scenario?: ScenarioFile;
-  /** The preset to open when there is no `scenario` (an id from presets.ts). */
-  preset?: string;
-  /** The step to open, and the granularity of the walk. */
-  start?: StartStep;
-  /** Panels to hide, e.g. for a tutorial embed that shows only the step. */
-  hide?: ReadonlySet<PanelName>;
-  /** Start playing once loaded. */
-  autoplay?: boolean;
-  /** Where the stepping keys listen: the whole document (the app) or only the stepper (embeds). */
-  keys?: "document" | "root";
+/** A stepper's options, and the hook the page uses to follow it. */
+export interface AppOptions extends StepperOptions {
   /** Called after every redraw, e.g. to keep the URL in sync; `playing` while the player runs. */
   onView?: (view: View, playing: boolean) => void;
 }

@@ -2,18 +2,7 @@
  * The stepper's layout, built inside any root element (the page, an embedded <attention-stepper>,
  * the iframe embed page). Ids are made unique per instance, so several steppers can share a page.
  */
-
-/** Parts of the layout that an embedder can hide. */
-export const PANELS = [
-  "header",
-  "controls",
-  "tools",
-  "pipeline",
-  "heatmaps",
-  "scenario",
-  "keys",
-] as const;
-export type PanelName = (typeof PANELS)[number];
+import { PANELS, type PanelName } from "../state/stepper-options";
 
 export interface Layout {
   root: HTMLElement;

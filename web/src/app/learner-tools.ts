@@ -7,11 +7,13 @@ import { createEditing } from "../views/editing/editing";
 import { scenarioWithEdits, usableEdits } from "../state/edits";
 import type { MatrixSpec } from "../views/matrix/matrix-model";
 import { createSqrtDkView } from "../views/sqrt-dk/sqrt-dk-view";
-import { createScenarioFileControls, parseScenarioText } from "../state/scenario-file";
+import { parseScenarioText } from "../state/scenario-file";
+import { createScenarioFileControls } from "../views/scenario/file-controls";
 import type { AppState } from "../state/app-state";
 import type { Stage } from "../wasm/enums";
 import { ScenarioError, type Attention } from "../wasm/loader";
 import type { CellEdit, OperandValue, ScenarioFile, TraceValue } from "../wasm/types";
+import { makeButton } from "../views/ui/dom";
 
 export interface ToolsHost {
   attention(): Attention | null;
@@ -43,7 +45,6 @@ export function createLearnerTools(
   panelHost: HTMLElement,
   host: ToolsHost,
 ): LearnerTools {
-  const doc = root.ownerDocument;
   const editing = createEditing(bar, root, {
     state: host.state,
     tryRun: (s) => host.tryRun(s, false),
@@ -51,11 +52,11 @@ export function createLearnerTools(
   });
 
   const sqrtDk = createSqrtDkView(root, { attention: host.attention, state: host.state });
-  const why = doc.createElement("button");
-  why.type = "button";
-  why.className = "small why-top";
-  why.textContent = "Why √d_k?";
-  why.title = "The experiment: what goes wrong without dividing by √d_k";
+  const why = makeButton(
+    "small why-top",
+    "Why √d_k?",
+    "The experiment: what goes wrong without dividing by √d_k",
+  );
   why.addEventListener("click", () => sqrtDk.open());
   bar.append(why);
 

@@ -1,6 +1,6 @@
 /**
  * The app state and pure functions that move through the step sequence. Nothing here touches the
- * DOM; the controller (app.ts) holds one AppState and hands new ones to the renderers.
+ * DOM; the controller (app/app.ts) holds one AppState and hands new ones to the renderers.
  */
 import { Granularity, Stage } from "../wasm/enums";
 import type { RunResult, ScenarioFile, StepValue } from "../wasm/types";

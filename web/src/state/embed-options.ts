@@ -3,11 +3,9 @@
  * query parameters of embed.html (the same names). Numbers an author writes are 1-based: head="2"
  * is the second head, query="1" the first query, stage="1" the first stage (Linear → Q).
  */
-import type { AppOptions } from "../app/app";
-import { PANELS, type PanelName } from "../app/layout";
 import { PRESETS, presetById } from "./presets";
 import type { StartStep, View } from "./app-state";
-import type { Theme } from "../views/ui/theme";
+import { PANELS, type PanelName, type StepperOptions, type Theme } from "./stepper-options";
 import { Granularity, Stage } from "../wasm/enums";
 import type { ScenarioFile } from "../wasm/types";
 
@@ -38,7 +36,7 @@ export class EmbedOptionError extends Error {
 
 /** What an embed asks for; `src` is fetched by the caller before the stepper starts. */
 export interface EmbedConfig {
-  options: AppOptions;
+  options: StepperOptions;
   src?: string;
   theme?: Theme;
   /** Options that were rejected (and ignored); the stepper still starts without them. */
@@ -185,7 +183,7 @@ export function parseEmbedOptions(get: (name: OptionName) => string | null): Emb
     query: read("query", (t) => parseOneBased("query", t)),
     granularity: read("granularity", parseGranularity),
   };
-  const options: AppOptions = {
+  const options: StepperOptions = {
     preset,
     scenario: read("scenario", parseScenario),
     start,

@@ -1,7 +1,7 @@
 /**
- * Saving and loading scenario files (docs/scenario.md): "Save scenario" downloads the scenario the
- * page shows, edits included; "Load scenario…" reads a .json file and lets the core judge the text
- * itself (strict JSON, every field checked), so its message names the field or the line.
+ * Scenario files (docs/scenario.md) as text: written laid out like the examples, read back only once
+ * the core has judged the text itself (strict JSON, every field checked), so its message names the
+ * field or the line. The Save / Load buttons are views/scenario/file-controls.ts.
  */
 import type { Granularity } from "../wasm/enums";
 import { ScenarioError, type Attention } from "../wasm/loader";
@@ -54,73 +54,4 @@ export function parseScenarioText(
   if (!judged.ok) return new ScenarioError(judged.error.field, judged.error.message);
   // The core took it as strict JSON, so JSON.parse reads the same values (after a BOM it ignores).
   return JSON.parse(text.replace(/^\uFEFF/, "")) as ScenarioFile;
-}
-
-export interface ScenarioFileActions {
-  /** The scenario on screen, or null before the first run. */
-  current(): ScenarioFile | null;
-  /** The text of a chosen file and its name. */
-  load(text: string, name: string): void;
-}
-
-export interface ScenarioFileControls {
-  /** A line under the buttons ("Loaded x.json"). */
-  note(text: string): void;
-}
-
-/** The Save / Load buttons, appended to `host` (the scenario panel). */
-export function createScenarioFileControls(
-  host: HTMLElement,
-  a: ScenarioFileActions,
-): ScenarioFileControls {
-  const box = document.createElement("div");
-  box.className = "file-row";
-  const save = document.createElement("button");
-  save.type = "button";
-  save.textContent = "Save scenario";
-  save.title = "Download the scenario as a JSON file, with your edits";
-  const load = document.createElement("button");
-  load.type = "button";
-  load.textContent = "Load scenario…";
-  load.title = "Open a scenario file (JSON, see docs/scenario.md)";
-  const input = document.createElement("input");
-  input.type = "file";
-  input.accept = ".json,application/json";
-  input.hidden = true;
-  input.setAttribute("aria-label", "Scenario file to load");
-  const note = document.createElement("p");
-  note.className = "hint file-note";
-  note.setAttribute("role", "status");
-  box.append(save, load, input, note);
-  host.append(box);
-
-  save.addEventListener("click", () => {
-    const s = a.current();
-    if (!s) return;
-    const url = URL.createObjectURL(new Blob([scenarioJson(s)], { type: "application/json" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = SAVE_NAME;
-    link.click();
-    // The download has started from the URL by then; free it a little later.
-    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-    note.textContent = `Saved ${SAVE_NAME}.`;
-  });
-  load.addEventListener("click", () => input.click());
-  input.addEventListener("change", () => {
-    const file = input.files?.[0];
-    input.value = "";
-    if (!file) return;
-    file.text().then(
-      (text) => a.load(text, file.name),
-      (e: unknown) => {
-        note.textContent = `Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`;
-      },
-    );
-  });
-  return {
-    note(text) {
-      note.textContent = text;
-    },
-  };
 }

@@ -3,7 +3,7 @@
  * the numbers behind one cell. Opening moves the focus to its heading (so a screen reader reads
  * the panel's name); Escape or the button closes it and gives the focus back to the cell.
  */
-import { el } from "../ui/dom";
+import { el, makeButton } from "../ui/dom";
 
 export interface DrillPanel {
   /** Shows `parts` under the heading `title`; the focus moves to the heading. */
@@ -24,8 +24,7 @@ export function createDrillPanel(host: HTMLElement): DrillPanel {
   const title = el("h3", "drill-title");
   title.id = "drill-title";
   title.tabIndex = -1;
-  const close = el("button", "small drill-close", "Close");
-  close.type = "button";
+  const close = makeButton("small drill-close", "Close");
   close.setAttribute("aria-label", "Close the drill-down (Escape)");
   header.append(title, close);
   const body = el("div", "drill-body");

@@ -17,7 +17,7 @@ import {
   type EditHistory,
 } from "../../state/edits";
 import { keysBelongTo } from "../ui/keyboard";
-import type { CellEditHook } from "../matrix/edit-cell";
+import type { CellEditHook } from "../matrix/matrix-model";
 import { createEditBar } from "./edit-bar";
 import type { AppState } from "../../state/app-state";
 import { MatrixId } from "../../wasm/enums";

@@ -4,7 +4,7 @@
  * dialog then shows the beginning, and Copy and Download give the whole file.
  */
 import type { TraceValue } from "../../wasm/types";
-import { download, textBlob } from "./download";
+import { download, textBlob } from "../ui/download";
 import { numpyCode } from "./numpy-code";
 import { torchCode } from "./torch-code";
 

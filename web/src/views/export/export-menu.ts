@@ -3,33 +3,15 @@
  * JSON, CSV, generated Python) are loaded with import() the first time the menu opens. Everything
  * is found relative to `host`, never by document-wide ids, so several steppers can share a page.
  */
-import type { RunResult, ScenarioFile } from "../../wasm/types";
+import type { ExportContext, ExportPanel } from "./context";
 import "./export.css";
-
-/** What the exporters read from the app, at the moment of the export. */
-export interface ExportContext {
-  scenario: ScenarioFile;
-  result: RunResult;
-  /** Index of the current step in result.steps. */
-  index: number;
-  stepHost: HTMLElement;
-  heatmapsHost: HTMLElement;
-}
-
-/** The panel built by export/panel.ts; `refresh` re-reads the context before each opening. */
-export interface ExportPanel {
-  element: HTMLElement;
-  refresh(): void;
-}
+import { makeButton } from "../ui/dom";
 
 export function createExportMenu(host: HTMLElement, get: () => ExportContext | null): void {
   const doc = host.ownerDocument;
   const wrap = doc.createElement("div");
   wrap.className = "export-menu";
-  const button = doc.createElement("button");
-  button.type = "button";
-  button.className = "small export-button";
-  button.textContent = "Export ▾";
+  const button = makeButton("small export-button", "Export ▾");
   button.setAttribute("aria-label", "Export");
   button.setAttribute("aria-haspopup", "true");
   button.setAttribute("aria-expanded", "false");

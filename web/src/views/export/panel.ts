@@ -2,11 +2,12 @@
  * The Export menu's panel (loaded on first opening): this step and a head's heat map as SVG or
  * PNG, the trace as JSON, any matrix as CSV, and Python that reproduces the numbers.
  */
-import type { ExportContext, ExportPanel } from "./export-menu";
+import type { ExportContext, ExportPanel } from "./context";
 import { headName } from "../../state/stages";
 import { openCodeDialog } from "./code-dialog";
 import { csvEntries, toCsv } from "./csv";
-import { download, svgToPng, textBlob } from "./download";
+import { download, textBlob } from "../ui/download";
+import { svgToPng } from "./png";
 import { el } from "../ui/dom";
 import { heatmapSvg } from "./heatmap-svg";
 import { stepSvg } from "./step-svg";

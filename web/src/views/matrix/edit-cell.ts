@@ -8,14 +8,6 @@
 import { formatCell } from "../ui/format";
 import type { MatrixSpec, MatrixView } from "./matrix-model";
 
-/** The hook a matrix gets when its cells may be edited; row and col are stored coordinates. */
-export interface CellEditHook {
-  /** Applies the text typed into cell (row, col); returns the core's message, or null when done. */
-  commit(row: number, col: number, text: string): string | null;
-  /** Whether cell (row, col) carries an edit (marked on screen). */
-  edited(row: number, col: number): boolean;
-}
-
 /** Keys that start editing a focused cell with themselves as the first character. */
 const STARTS_NUMBER = /^[0-9.+\-\u2212]$/;
 

@@ -4,7 +4,14 @@
  */
 import { formatCell, formatExact } from "../ui/format";
 import type { CellRange, MatrixValue } from "../../wasm/types";
-import type { CellEditHook } from "./edit-cell";
+
+/** The hook a matrix gets when its cells may be edited; row and col are stored coordinates. */
+export interface CellEditHook {
+  /** Applies the text typed into cell (row, col); returns the core's message, or null when done. */
+  commit(row: number, col: number, text: string): string | null;
+  /** Whether cell (row, col) carries an edit (marked on screen). */
+  edited(row: number, col: number): boolean;
+}
 
 /** What a step says about one matrix, in stored (untransposed) coordinates. */
 export interface MatrixSpec {

@@ -6,6 +6,7 @@
  * Escape leaves it. Everything is scoped to `root`, so several steppers can share a page.
  */
 import { keysBelongTo } from "../ui/keyboard";
+import { makeButton } from "../ui/dom";
 
 export interface PresentMode {
   /** The "Present" button (aria-pressed while presenting). */
@@ -22,7 +23,7 @@ export interface PresentOptions {
   buttonHost?: HTMLElement;
 }
 
-/** The class on the root while presenting; styles/present.css keys off it. */
+/** The class on the root while presenting; present.css keys off it. */
 export const PRESENTING = "presenting";
 
 /** Keys typed into a field belong to the field. */
@@ -44,11 +45,11 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
   let active = false;
   let wentFullscreen = false;
 
-  const button = doc.createElement("button");
-  button.type = "button";
-  button.className = "present-toggle";
-  button.textContent = "Present";
-  button.title = "Presentation mode: full screen, large type, keys only (P; Esc leaves)";
+  const button = makeButton(
+    "present-toggle",
+    "Present",
+    "Presentation mode: full screen, large type, keys only (P; Esc leaves)",
+  );
   button.setAttribute("aria-pressed", "false");
   button.addEventListener("click", () => toggle());
   options.buttonHost?.append(button);
@@ -60,10 +61,7 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
   const counter = doc.createElement("span");
   counter.className = "present-counter";
   counter.dataset.testid = "present-counter";
-  const exit = doc.createElement("button");
-  exit.type = "button";
-  exit.className = "present-exit";
-  exit.textContent = "Exit (Esc)";
+  const exit = makeButton("present-exit", "Exit (Esc)");
   exit.setAttribute("aria-label", "Leave presentation mode");
   exit.addEventListener("click", () => leave());
   bar.append(counter, exit);

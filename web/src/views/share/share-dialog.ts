@@ -3,12 +3,13 @@
  * for the embed page (embed.html) and an <attention-stepper> tag, with checkboxes for the parts an
  * embed hides. URLs are relative to document.baseURI, so they work from any sub-path.
  */
-import { PANELS, type PanelName } from "../../app/layout";
+import { PANELS, type PanelName } from "../../state/stepper-options";
 import { presetMatching } from "../../state/presets";
 import type { View } from "../../state/app-state";
 import { stepAttributes } from "../../state/embed-options";
 import { encodeView, viewToSearchParams } from "../../state/url-state";
 import "./share.css";
+import { makeButton } from "../ui/dom";
 
 /** Text for an HTML attribute value in `quote`s (JSON stays readable in single quotes). */
 export function escapeAttr(text: string, quote: '"' | "'" = '"'): string {
@@ -92,11 +93,11 @@ export interface ShareDialog {
 /** Adds the Share button to `host` (the tools row); `view` reads the view at opening time. */
 export function createShareDialog(host: HTMLElement, view: () => View | null): ShareDialog {
   const doc = host.ownerDocument;
-  const button = doc.createElement("button");
-  button.type = "button";
-  button.className = "small share-button";
-  button.textContent = "Share";
-  button.title = "A link to this step, and snippets to embed it";
+  const button = makeButton(
+    "small share-button",
+    "Share",
+    "A link to this step, and snippets to embed it",
+  );
   button.setAttribute("aria-haspopup", "dialog");
   const dialog = doc.createElement("dialog");
   dialog.className = "share-dialog";

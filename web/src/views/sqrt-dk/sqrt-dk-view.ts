@@ -5,7 +5,7 @@
  * and the current head's and query's own weight row computed both ways. A switch highlights one
  * side. Opened from the top bar and from the Scale step.
  */
-import { el } from "../ui/dom";
+import { el, makeButton } from "../ui/dom";
 import { Granularity, Stage } from "../../wasm/enums";
 import type { Attention } from "../../wasm/loader";
 import type { ScenarioFile } from "../../wasm/types";
@@ -79,8 +79,7 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
   const head = el("div", "xp-head");
   const title = el("h2", "xp-title", TITLE);
   title.id = "xp-title";
-  const close = el("button", "small", "Close");
-  close.type = "button";
+  const close = makeButton("small", "Close");
   close.addEventListener("click", () => dialog.close());
   head.append(title, close);
   const intro = el(
@@ -90,8 +89,7 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
       "(d_model × d_k), so only the width of q and k changes. Each measure is computed once " +
       "without and once with the division by √d_k.",
   );
-  const toggle = el("button", "xp-switch");
-  toggle.type = "button";
+  const toggle = makeButton("xp-switch", "");
   toggle.setAttribute("role", "switch");
   const legend = el("p", "xp-legend");
   const controls = el("div", "xp-controls");

@@ -1,4 +1,4 @@
-/** Small DOM helpers shared by the drill-down, bar-chart and split/concat renderers. */
+/** Small DOM helpers shared by the views. */
 
 /** A new element with a class and, optionally, text. */
 export function el<K extends keyof HTMLElementTagNameMap>(
@@ -10,6 +10,14 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   if (className) e.className = className;
   if (text) e.textContent = text;
   return e;
+}
+
+/** A <button type="button"> (never a form's submit) with a class, its text and a tooltip. */
+export function makeButton(className: string, text: string, title = ""): HTMLButtonElement {
+  const b = el("button", className, text);
+  b.type = "button";
+  if (title) b.title = title;
+  return b;
 }
 
 /** A token in quotes, as the core's sentences write it: 'Michael'. */

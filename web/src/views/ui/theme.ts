@@ -1,9 +1,10 @@
 /**
  * Light and dark themes. The colours are CSS custom properties on the stepper's root element
- * (styles/theme.css); the theme is its data-theme attribute. A stepper follows the system's
+ * (web/src/styles/theme.css); the theme is its data-theme attribute. A stepper follows the system's
  * prefers-color-scheme until the learner presses the theme button; that choice is remembered.
  */
-export type Theme = "light" | "dark";
+import type { Theme } from "../../state/stepper-options";
+import { makeButton } from "./dom";
 
 /** Fired on the root (bubbling) after its theme changes, so canvas drawings can redraw. */
 export const THEME_EVENT = "stepper-theme";
@@ -57,11 +58,11 @@ export interface ThemeToggle {
 export function createThemeToggle(host: HTMLElement, root: HTMLElement): ThemeToggle {
   const doc = host.ownerDocument;
   const win = doc.defaultView ?? window;
-  const button = doc.createElement("button");
-  button.type = "button";
-  button.className = "theme-toggle small";
-  button.textContent = "Dark theme";
-  button.title = "Switch between the light and the dark theme";
+  const button = makeButton(
+    "theme-toggle small",
+    "Dark theme",
+    "Switch between the light and the dark theme",
+  );
   const sync = () => button.setAttribute("aria-pressed", String(currentTheme(root) === "dark"));
 
   let chosen = savedTheme();

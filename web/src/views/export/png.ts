@@ -1,23 +1,4 @@
-/** Saving files from the page: a Blob URL behind an <a download>, and SVG rendered to PNG. */
-
-/**
- * Downloads `data` as `name`; the URL is revoked once the download has started. The link lives for
- * a moment inside `parent` (the menu), so its click is not a click outside the menu.
- */
-export function download(parent: HTMLElement, name: string, data: Blob): void {
-  const url = URL.createObjectURL(data);
-  const link = parent.ownerDocument.createElement("a");
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  parent.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-export const textBlob = (text: string, type: string): Blob =>
-  new Blob([text], { type: `${type};charset=utf-8` });
+/** SVG rendered to PNG, for the PNG exports. */
 
 /**
  * Draws an SVG file onto a canvas at `scale`× its size and encodes it as PNG. The SVG goes in as a

@@ -1,0 +1,85 @@
+/**
+ * Drilling into a cell: every cell of the step's matrices says what it means (tooltip, inspector),
+ * and a score, weight or head-output cell opens a panel with the numbers it is computed from,
+ * which come from the wasm core (drillScore / drillWeight / drillOutput).
+ */
+import { plainLabel } from "../ui/format";
+import { quoted } from "../ui/dom";
+import { MatrixId } from "../../wasm/enums";
+import type { Attention } from "../../wasm/loader";
+import type { OperandValue, ScenarioFile, TraceValue } from "../../wasm/types";
+import type { MatrixSpec } from "../matrix/matrix-model";
+import { describeCell } from "./describe-cell";
+import { createDrillPanel } from "./drill-panel";
+import { renderOutputDrill } from "./drill-output";
+import { renderScoreDrill } from "./drill-score";
+import { line } from "./drill-table";
+import { renderWeightDrill } from "./drill-weight";
+
+/** The module and the scenario of the trace on screen (what a drill-down is computed from). */
+export interface DrillContext {
+  attention: Attention;
+  scenario: ScenarioFile;
+}
+
+export interface Drill {
+  /** The hooks for one matrix of the step: what its cells mean, and drilling where possible. */
+  decorate(trace: TraceValue, op: OperandValue): Pick<MatrixSpec, "describe" | "onActivate">;
+  close(): void;
+}
+
+const SCORE_IDS: readonly MatrixId[] = [MatrixId.Scores, MatrixId.Scaled, MatrixId.Masked];
+const DRILLABLE: readonly MatrixId[] = [...SCORE_IDS, MatrixId.Weights, MatrixId.HeadOutput];
+
+/** The numbers behind stored cell (r, c) of `op`, as the panel's title and parts. */
+function drillParts(
+  ctx: DrillContext,
+  trace: TraceValue,
+  op: OperandValue,
+  r: number,
+  c: number,
+): [string, HTMLElement[]] {
+  const head = op.head;
+  const where = `row ${r + 1} ${quoted(trace.queryTokens[r])}`;
+  const name = plainLabel(op.label).replace(/ᵀ$/, "");
+  if (SCORE_IDS.includes(op.matrix)) {
+    const d = ctx.attention.drillScore(ctx.scenario, head, r, c);
+    const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyTokens[c])}] is computed`;
+    return [title, renderScoreDrill(d, { trace, head, i: r, j: c })];
+  }
+  if (op.matrix === MatrixId.Weights) {
+    const d = ctx.attention.drillWeight(ctx.scenario, head, r, c);
+    const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyTokens[c])}] is computed`;
+    return [title, renderWeightDrill(d, { trace, head, i: r, j: c })];
+  }
+  const d = ctx.attention.drillOutput(ctx.scenario, head, r, c);
+  const title = `How ${name} [${where}, column ${c + 1}] is computed`;
+  return [title, renderOutputDrill(d, { trace, head, i: r, c })];
+}
+
+/** The drill-down panel, appended to `host`; `context` gives what a drill is computed from. */
+export function createDrill(host: HTMLElement, context: () => DrillContext | null): Drill {
+  const panel = createDrillPanel(host);
+
+  function drill(trace: TraceValue, op: OperandValue, r: number, c: number): void {
+    const ctx = context();
+    if (!ctx) return;
+    let title = "Drill-down";
+    let parts: HTMLElement[];
+    try {
+      [title, parts] = drillParts(ctx, trace, op, r, c);
+    } catch (e) {
+      parts = [line(`Could not compute this cell: ${e instanceof Error ? e.message : String(e)}`)];
+    }
+    panel.open(title, parts);
+  }
+
+  return {
+    decorate(trace, op) {
+      const describe = (r: number, c: number) => describeCell(op.matrix, op.head, r, c, trace);
+      if (!DRILLABLE.includes(op.matrix) || op.head < 0) return { describe };
+      return { describe, onActivate: (r, c) => drill(trace, op, r, c) };
+    },
+    close: () => panel.close(),
+  };
+}
