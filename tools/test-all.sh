@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every suite, in order: Catch2 on the native core, node --test on the wasm module, Playwright on
-# the built page in Chromium, then types, lint and formatting. Stops at the first failing suite.
+# the built page in Chromium, then types, the C++ layers (tools/check-layers-cpp.sh), lint and
+# formatting. Stops at the first failing suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,4 +21,5 @@ node node_modules/@playwright/test/cli.js test
 
 section "Types, lint, formatting"
 npm run --silent typecheck
+bash tools/check-layers-cpp.sh
 npm run --silent lint

@@ -8,9 +8,9 @@
 #include <string>
 #include <variant>
 
-#include "attention.h"
-#include "scenario_json.h"
-#include "steps.h"
+#include "attention/attention.h"
+#include "scenario/scenario_json.h"
+#include "steps/steps.h"
 
 namespace {
 

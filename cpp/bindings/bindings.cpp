@@ -9,11 +9,11 @@
 #include <variant>
 #include <vector>
 
-#include "attention.h"
-#include "drill.h"
-#include "scenario_json.h"
-#include "steps.h"
-#include "sweep.h"
+#include "attention/attention.h"
+#include "explain/drill.h"
+#include "explain/sweep.h"
+#include "scenario/scenario_json.h"
+#include "steps/steps.h"
 #include "to_js.h"
 
 namespace {

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "attention.h"
-#include "drill.h"
-#include "scenario.h"
-#include "steps.h"
+#include "attention/attention.h"
+#include "explain/drill.h"
+#include "scenario/scenario.h"
+#include "steps/steps.h"
 
 namespace bindings {
 

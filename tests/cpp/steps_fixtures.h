@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "attention.h"
-#include "steps.h"
+#include "attention/attention.h"
+#include "steps/steps.h"
 
 namespace fixtures {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "attention.h"
+#include "attention/attention.h"
 
 using attn::Matrix;
 using attn::Scenario;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "drill.h"
+#include "explain/drill.h"
 #include "steps_fixtures.h"
 
 using attn::Matrix;

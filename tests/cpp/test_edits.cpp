@@ -1,12 +1,12 @@
-// Cell edits (scenario.h CellEdit): applied on top of generated or given matrices, exactly one
-// cell each, x_q shared with x_kv in self-attention; and validate()'s checks of every edit.
+// Cell edits (scenario/scenario.h CellEdit): applied on top of generated or given matrices, exactly
+// one cell each, x_q shared with x_kv in self-attention; and validate()'s checks of every edit.
 #include <catch2/catch.hpp>
 #include <limits>
 #include <string>
 #include <vector>
 
-#include "attention.h"
-#include "scenario.h"
+#include "attention/attention.h"
+#include "scenario/scenario.h"
 
 using attn::CellEdit;
 using attn::Matrix;

@@ -4,8 +4,8 @@
 #include <limits>
 #include <string>
 
-#include "steps.h"
-#include "steps_text.h"
+#include "steps/steps.h"
+#include "steps/steps_text.h"
 
 using attn::format_fixed;
 
@@ -68,7 +68,7 @@ TEST_CASE("format_fixed matches JavaScript's toFixed digit for digit", "[format]
 }
 
 TEST_CASE("format_fixed prints no minus sign on zero", "[format]") {
-  // JavaScript gives "-0.0000" for (-0.00004).toFixed(4); we print "0.0000" (steps.h).
+  // JavaScript gives "-0.0000" for (-0.00004).toFixed(4); we print "0.0000" (steps/steps.h).
   CHECK(format_fixed(-0.00004, 4) == "0.0000");
   CHECK(format_fixed(-0.0, 4) == "0.0000");
   CHECK(format_fixed(-0.4, 0) == "0");

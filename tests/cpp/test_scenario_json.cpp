@@ -1,11 +1,12 @@
-// The JSON reader (json.h) and the scenario file (scenario_json.h, docs/scenario.md).
+// The JSON reader (scenario/json.h) and the scenario file (scenario/scenario_json.h,
+// docs/scenario.md).
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
 #include <string>
 
-#include "json.h"
-#include "scenario_json.h"
+#include "scenario/json.h"
+#include "scenario/scenario_json.h"
 
 namespace {
 

@@ -1,13 +1,13 @@
-// The scoring functions (scenario.h ScoreKind): hand-computed general and additive cases, how the
-// kinds relate (W_a = I is dot; dot and scaled dot differ by sqrt(d_k)), the properties every kind
-// keeps, and the generated scoring parameters.
+// The scoring functions (scenario/scenario.h ScoreKind): hand-computed general and additive cases,
+// how the kinds relate (W_a = I is dot; dot and scaled dot differ by sqrt(d_k)), the properties
+// every kind keeps, and the generated scoring parameters.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "attention.h"
+#include "attention/attention.h"
 #include "generator.h"
 
 using attn::Matrix;

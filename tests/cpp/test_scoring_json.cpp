@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "scenario.h"
-#include "scenario_json.h"
+#include "scenario/scenario.h"
+#include "scenario/scenario_json.h"
 
 using attn::Matrix;
 using attn::Scenario;

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "attention.h"
-#include "steps.h"
+#include "attention/attention.h"
+#include "steps/steps.h"
 #include "steps_fixtures.h"
 
 using attn::Granularity;

@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "attention.h"
-#include "steps.h"
+#include "attention/attention.h"
+#include "steps/steps.h"
+#include "steps/steps_text.h"
 #include "steps_fixtures.h"
-#include "steps_text.h"
 
 using attn::Granularity;
 using attn::Scenario;

@@ -7,10 +7,10 @@
 #include <limits>
 #include <vector>
 
-#include "attention.h"
+#include "attention/attention.h"
+#include "explain/sweep.h"
 #include "generator.h"
 #include "steps_fixtures.h"
-#include "sweep.h"
 
 using attn::Matrix;
 using attn::RowVector;

@@ -2,7 +2,7 @@
 // weights scaled by 1/sqrt(3). Reference figures are the article's printed NumPy results.
 #include <catch2/catch.hpp>
 
-#include "attention.h"
+#include "attention/attention.h"
 #include "steps_fixtures.h"
 
 using attn::Matrix;

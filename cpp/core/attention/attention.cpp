@@ -3,7 +3,7 @@
 // run_attention() records the trace by calling the one-operation functions below, in order. The
 // inputs come from resolve_inputs() (inputs.cpp); attention_direct() (attention_direct.cpp)
 // recomputes the output independently, so that a test comparing the two checks the trace.
-#include "attention.h"
+#include "attention/attention.h"
 
 #include <cmath>
 #include <limits>

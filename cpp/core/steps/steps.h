@@ -12,7 +12,7 @@
 // Q_h, K_h^T; General: Q_h, W_a (head h's block of w_bilinear), K_h^T; Additive: Q_h, W_1
 // (head h's block of w_additive_q), K_h, W_2 (block of w_additive_k), v_a (row h of
 // v_additive). Without a Scale step the Mask (or else Softmax) step reads S_h itself; its scaled
-// copy \tilde{S}_h equals S_h for those kinds (attention.h).
+// copy \tilde{S}_h equals S_h for those kinds (attention/attention.h).
 //
 // Numbering in everything shown to people (labels, subscripts, shapes, sentences): heads and tokens
 // count from 1 ("head 2", "Q_{2}", "q_{3}", "token 4"), as the seed articles do; the indices in the
@@ -34,8 +34,8 @@
 #include <string>
 #include <vector>
 
-#include "attention.h"
-#include "scenario.h"
+#include "attention/attention.h"
+#include "scenario/scenario.h"
 
 namespace attn {
 
@@ -105,10 +105,10 @@ struct Step {
   std::string formula;          ///< LaTeX in symbols
   std::string formula_numbers;  ///< LaTeX with this step's numbers substituted (4 decimals)
   std::string sentence;         ///< one plain sentence saying what happens, naming the tokens
-  /// The step touches a fully masked query (see attention.h): its stage is Scores or later and
-  /// its result rows include such a query (so Concat and OutputProjection too). Projections are
-  /// never flagged. The sentence of a flagged step says that no key is visible to that query, so
-  /// by definition its weights are all zero and its output is a zero vector.
+  /// The step touches a fully masked query (see attention/attention.h): its stage is Scores or
+  /// later and its result rows include such a query (so Concat and OutputProjection too).
+  /// Projections are never flagged. The sentence of a flagged step says that no key is visible to
+  /// that query, so by definition its weights are all zero and its output is a zero vector.
   bool flagged = false;
 };
 

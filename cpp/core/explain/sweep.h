@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "matrix.h"
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 namespace attn {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <variant>
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 namespace attn {
 

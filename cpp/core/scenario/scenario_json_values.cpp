@@ -1,6 +1,6 @@
 // Reading one typed value of a scenario file (scenario_json_values.h): the type and shape checks
 // of every field, with messages that name the exact place of the problem.
-#include "scenario_json_values.h"
+#include "scenario/scenario_json_values.h"
 
 #include <climits>
 #include <cmath>

@@ -1,12 +1,12 @@
 // The step sequence (steps.h): the order of the walkthrough, what each step reads and writes, and
 // which steps touch a fully masked query. The words and formulas of a step are in steps_text.cpp.
-#include "steps.h"
+#include "steps/steps.h"
 
 #include <algorithm>
 #include <string>
 #include <utility>
 
-#include "steps_text.h"
+#include "steps/steps_text.h"
 
 namespace attn {
 namespace {

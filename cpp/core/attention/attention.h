@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "matrix.h"
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 namespace attn {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "steps.h"
-#include "steps_text.h"
+#include "steps/steps.h"
+#include "steps/steps_text.h"
 
 namespace attn {
 namespace {

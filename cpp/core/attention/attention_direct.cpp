@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "attention.h"
+#include "attention/attention.h"
 
 namespace attn {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "steps_text.h"
+#include "steps/steps_text.h"
 
 namespace attn {
 namespace {

@@ -1,4 +1,4 @@
-#include "json.h"
+#include "scenario/json.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,12 +1,12 @@
 // The sqrt(d_k) experiment (see sweep.h): the same per-operation functions as the trace
 // (dot_scores, scale_scores, apply_mask, softmax_rows) on sweep-specific W_Q, W_K.
-#include "sweep.h"
+#include "explain/sweep.h"
 
 #include <cmath>
 #include <cstdint>
 #include <optional>
 
-#include "attention.h"
+#include "attention/attention.h"
 #include "generator.h"
 
 namespace attn {

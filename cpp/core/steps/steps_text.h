@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "matrix.h"
-#include "steps.h"
+#include "steps/steps.h"
 
 namespace attn {
 

@@ -1,11 +1,11 @@
 // validate(): every limit of scenario.h, checked in the order of the scenario file's fields.
 // Messages follow one pattern: "<field> is <value>; it must be <limit>".
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #include <set>
 #include <utility>
 
-#include "scenario_checks.h"
+#include "scenario/scenario_checks.h"
 
 namespace attn {
 namespace {

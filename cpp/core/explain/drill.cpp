@@ -1,6 +1,6 @@
 // Drilling into one cell of a head (see drill.h): the score, weight or output value written out
 // term by term, from the trace's own matrices so that the drill and the trace always agree.
-#include "drill.h"
+#include "explain/drill.h"
 
 #include <cmath>
 #include <limits>

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "scenario_checks.h"
+#include "scenario/scenario_checks.h"
 
 namespace attn {
 namespace checks {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "json.h"
 #include "matrix.h"
-#include "scenario.h"
+#include "scenario/json.h"
+#include "scenario/scenario.h"
 
 namespace attn {
 namespace json_values {

@@ -1,10 +1,11 @@
-// The words and formulas of the Scores step, for each scoring function (scenario.h ScoreKind) and
-// both granularities: the whole S_h (query = -1) or one query row s_i. The operands are those of
-// steps.h: Q_h, then K_h^T (Dot, ScaledDot); W_a, K_h^T (General); W_1, K_h, W_2, v_a (Additive).
+// The words and formulas of the Scores step, for each scoring function (scenario/scenario.h
+// ScoreKind) and both granularities: the whole S_h (query = -1) or one query row s_i. The operands
+// are those of steps.h: Q_h, then K_h^T (Dot, ScaledDot); W_a, K_h^T (General); W_1, K_h, W_2,
+// v_a (Additive).
 #include <string>
 #include <vector>
 
-#include "steps_text.h"
+#include "steps/steps_text.h"
 
 namespace attn {
 namespace {

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "attention.h"
+#include "attention/attention.h"
 #include "generator.h"
 
 namespace attn {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "matrix.h"
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 namespace attn {
 namespace checks {

@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "attention.h"
-#include "scenario.h"
+#include "attention/attention.h"
+#include "scenario/scenario.h"
 
 namespace attn {
 

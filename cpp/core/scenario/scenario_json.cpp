@@ -1,12 +1,12 @@
 // Reading a scenario file: JSON (json.h) -> Scenario, checking the type and shape of every field.
 // Limits (sizes, counts, matching shapes) are left to validate() in scenario.cpp.
-#include "scenario_json.h"
+#include "scenario/scenario_json.h"
 
 #include <cctype>
 #include <optional>
 
-#include "json.h"
-#include "scenario_json_values.h"
+#include "scenario/json.h"
+#include "scenario/scenario_json_values.h"
 
 namespace attn {
 namespace {

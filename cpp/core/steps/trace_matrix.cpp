@@ -2,7 +2,7 @@
 // for the page, which looks matrices up by the ids of a step.
 #include <stdexcept>
 
-#include "steps.h"
+#include "steps/steps.h"
 
 namespace attn {
 

@@ -1,6 +1,6 @@
 // The words and formulas of whole-matrix steps (projections, per-matrix granularity, Concat,
 // output projection), and the helpers shared with the per-query texts (steps_text_rows.cpp).
-#include "steps_text.h"
+#include "steps/steps_text.h"
 
 #include <cmath>
 #include <string>

@@ -1,6 +1,6 @@
 // The helpers validate() is built from (scenario_checks.h): numbers and shapes as messages print
 // them, range checks, and the check of one explicit matrix.
-#include "scenario_checks.h"
+#include "scenario/scenario_checks.h"
 
 #include <cmath>
 #include <cstdio>
