@@ -21,5 +21,4 @@ node node_modules/@playwright/test/cli.js test
 
 section "Types, lint, formatting"
 npm run --silent typecheck
-bash tools/check-layers-cpp.sh
 npm run --silent lint

@@ -1,4 +1,4 @@
-// The enums in web/src/wasm/enums.ts must equal the module's own (cpp/core/steps.h).
+// The enums in web/src/wasm/enums.ts must equal the module's own (cpp/core/steps/steps.h).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Enums shared with the C++ core (cpp/core/steps.h). The numbers cross the wasm boundary; a node
+ * Enums shared with the C++ core (cpp/core/steps/steps.h). The numbers cross the wasm boundary; a node
  * test (tests/wasm) checks they equal the module's own `Stage`, `MatrixId` and `Granularity`.
  */
 
@@ -48,7 +48,7 @@ export const MatrixId = {
 } as const;
 export type MatrixId = (typeof MatrixId)[keyof typeof MatrixId];
 
-/** How a query is scored against a key (cpp/core/scenario.h ScoreKind). */
+/** How a query is scored against a key (cpp/core/scenario/scenario.h ScoreKind). */
 export const ScoreKind = { Dot: 0, ScaledDot: 1, General: 2, Additive: 3 } as const;
 export type ScoreKind = (typeof ScoreKind)[keyof typeof ScoreKind];
 

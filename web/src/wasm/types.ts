@@ -138,7 +138,7 @@ export interface CellEdit {
   value: number;
 }
 
-/** Every number behind one score cell (i, j) of one head (cpp/core/drill.h). */
+/** Every number behind one score cell (i, j) of one head (cpp/core/explain/drill.h). */
 export interface ScoreDrillValue {
   kind: ScoreKind;
   q: Float64Array; // (d_k)
@@ -175,7 +175,7 @@ export interface OutputDrillValue {
   sum: number;
 }
 
-/** One point of the √d_k experiment (cpp/core/sweep.h). */
+/** One point of the √d_k experiment (cpp/core/explain/sweep.h). */
 export interface SweepPointValue {
   dK: number;
   scaled: boolean;
