@@ -98,6 +98,8 @@ class Model {
   std::vector<std::string> parameter_names() const;
   int parameter_count() const;
   void zero_grad();
+  const std::vector<EncoderLayer>& encoder_layers() const { return encoder_; }
+  const std::vector<DecoderLayer>& decoder_layers() const { return decoder_; }
 
   /// Runs the encoder on `source` into pass->memory (Ts, d_model); no-op without an encoder.
   void encode(const TokenIds& source, ForwardPass* pass) const;

@@ -1,0 +1,157 @@
+// Held-out figures (metrics.h).
+#include "train/metrics.h"
+
+#include <limits>
+
+#include "train/decode.h"
+
+namespace attn::train {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+struct Count {
+  int hits = 0, total = 0;
+  void add(bool hit) {
+    hits += hit ? 1 : 0;
+    ++total;
+  }
+  double fraction() const { return total > 0 ? static_cast<double>(hits) / total : kNaN; }
+};
+
+int argmax(const Matrix& weights, int row) {
+  Eigen::Index col = 0;
+  weights.row(row).maxCoeff(&col);
+  return static_cast<int>(col);
+}
+
+std::vector<double> fractions(const std::vector<Count>& counts) {
+  std::vector<double> out;
+  for (const Count& c : counts) out.push_back(c.fraction());
+  return out;
+}
+
+// Cross-attention rows of the target words (not the end position) against the alignment.
+void translate_heads(const ForwardPass& pass, const std::vector<Example>& examples, int heads,
+                     HeadFigures* f) {
+  std::vector<Count> align(heads), crossed(heads), own(heads), noun(heads);
+  const AttentionCache& cross = pass.decoder.front().cross_attention;
+  for (std::size_t s = 0; s < examples.size(); ++s) {
+    const Example& e = examples[s];
+    for (int h = 0; h < heads; ++h) {
+      const Matrix& w = cross.weights[s][static_cast<std::size_t>(h)];
+      for (std::size_t j = 0; j < e.target.size(); ++j) {
+        const int peak = argmax(w, static_cast<int>(j));
+        if (e.kind[j] == WordKind::Determiner) {
+          own[h].add(peak == e.aligned[j]);
+          noun[h].add(peak == e.noun_of[j]);
+          continue;
+        }
+        align[h].add(peak == e.aligned[j]);
+        if (e.crossed[j]) crossed[h].add(peak == e.aligned[j]);
+      }
+    }
+  }
+  f->alignment = fractions(align);
+  f->crossed = fractions(crossed);
+  f->determiner_own = fractions(own);
+  f->determiner_noun = fractions(noun);
+}
+
+// Input x1..xn | x1..x(n-1): in layer 2, row n + j (holding x_j, j >= 1) should peak on j,
+// where x_(j+1) sat the first time; in layer 1, row q >= 1 on q - 1.
+void copy_heads(const ForwardPass& pass, const std::vector<Example>& examples, int heads,
+                HeadFigures* f) {
+  std::vector<Count> induction(heads), previous(heads);
+  for (std::size_t s = 0; s < examples.size(); ++s) {
+    const int n = static_cast<int>(examples[s].source.size());
+    for (int h = 0; h < heads; ++h) {
+      const std::size_t hi = static_cast<std::size_t>(h);
+      const Matrix& first = pass.decoder[0].self_attention.weights[s][hi];
+      const Matrix& second = pass.decoder[1].self_attention.weights[s][hi];
+      for (int q = 1; q < 2 * n; ++q) previous[hi].add(argmax(first, q) == q - 1);
+      for (int q = n + 1; q < 2 * n; ++q) induction[hi].add(argmax(second, q) == q - n);
+    }
+  }
+  f->induction = fractions(induction);
+  f->previous_token = fractions(previous);
+}
+
+}  // namespace
+
+HeadFigures teacher_forced(const Model& model, const Task& task,
+                           const std::vector<Example>& examples) {
+  const Batch batch = task.to_batch(examples);
+  const ForwardPass pass = model.forward(batch);
+  const std::vector<int> targets = flat_targets(batch);
+  HeadFigures f;
+  f.loss = Model::loss(pass, batch);
+  Count tokens;
+  for (std::size_t r = 0; r < targets.size(); ++r) {
+    if (targets[r] >= 0) tokens.add(argmax(pass.logits, static_cast<int>(r)) == targets[r]);
+  }
+  f.token_accuracy = tokens.fraction();
+  const int heads = model.config().heads;
+  if (task.kind() == TaskKind::Copy) {
+    copy_heads(pass, examples, heads, &f);
+  } else {
+    translate_heads(pass, examples, heads, &f);
+  }
+  return f;
+}
+
+double pattern_score(const Task& task, const HeadFigures& f, int head) {
+  const auto& scores = task.kind() == TaskKind::Copy ? f.induction : f.alignment;
+  return scores[static_cast<std::size_t>(head)];
+}
+
+int best_head(const Task& task, const HeadFigures& f) {
+  const auto& scores = task.kind() == TaskKind::Copy ? f.induction : f.alignment;
+  int best = 0;
+  for (std::size_t h = 1; h < scores.size(); ++h) {
+    if (scores[h] > scores[static_cast<std::size_t>(best)]) best = static_cast<int>(h);
+  }
+  return best;
+}
+
+Metrics evaluate(const Model& model, const Task& task, const std::vector<Example>& validation,
+                 const std::vector<Example>& test) {
+  Metrics m;
+  m.head = best_head(task, teacher_forced(model, task, validation));
+  const HeadFigures f = teacher_forced(model, task, test);
+  const std::size_t h = static_cast<std::size_t>(m.head);
+  m.loss = f.loss;
+  m.token_accuracy = f.token_accuracy;
+  if (task.kind() == TaskKind::Copy) {
+    m.alignment = f.induction[h];
+    m.alignment_crossed = m.determiner_own = m.determiner_noun = kNaN;
+    int prev = 0;
+    for (std::size_t i = 1; i < f.previous_token.size(); ++i) {
+      if (f.previous_token[i] > f.previous_token[static_cast<std::size_t>(prev)])
+        prev = static_cast<int>(i);
+    }
+    m.previous_token_head = prev;
+    m.previous_token = f.previous_token[static_cast<std::size_t>(prev)];
+  } else {
+    m.alignment = f.alignment[h];
+    m.alignment_crossed = f.crossed[h];
+    m.determiner_own = f.determiner_own[h];
+    m.determiner_noun = f.determiner_noun[h];
+    m.previous_token = kNaN;
+  }
+  std::vector<std::vector<std::string>> sources;
+  for (const Example& e : test) sources.push_back(e.source);
+  const auto outputs = decode_sources(model, task, sources);
+  Count exact;
+  for (std::size_t s = 0; s < test.size(); ++s) exact.add(outputs[s] == test[s].target);
+  m.sequence_accuracy = exact.fraction();
+  m.criteria_met = meets_criteria(task.kind(), m);
+  return m;
+}
+
+bool meets_criteria(TaskKind task, const Metrics& m) {
+  if (task == TaskKind::Copy) return m.alignment >= 0.9;
+  return m.sequence_accuracy >= 0.95 && m.alignment >= 0.9 && m.alignment_crossed >= 0.9;
+}
+
+}  // namespace attn::train

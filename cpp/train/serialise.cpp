@@ -1,0 +1,183 @@
+// The model file (serialise.h), read with the core's strict JSON parser.
+#include "train/serialise.h"
+
+#include <cmath>
+
+#include "scenario/json.h"
+#include "train/json_out.h"
+
+namespace attn::train {
+namespace {
+
+using Kind = JsonValue::Kind;
+constexpr const char* kFormat = "attention-stepper-model";
+
+const JsonValue* member(const JsonValue& object, const std::string& name) {
+  for (const auto& [key, value] : object.object) {
+    if (key == name) return &value;
+  }
+  return nullptr;
+}
+
+InputError missing(const std::string& field, const char* what) {
+  return {field, field + " must be " + what};
+}
+
+// A whole number member of `object` -> *out; field is reported as prefix + name.
+std::optional<InputError> read_int(const JsonValue& object, const std::string& prefix,
+                                   const char* name, long long* out) {
+  const JsonValue* v = member(object, name);
+  const std::string field = prefix + name;
+  if (!v || v->kind != Kind::Number || v->number != std::floor(v->number) ||
+      std::abs(v->number) > 9007199254740991.0) {
+    return missing(field, "a whole number");
+  }
+  *out = static_cast<long long>(v->number);
+  return std::nullopt;
+}
+
+std::optional<InputError> read_config(const JsonValue& root, TrainConfig* c) {
+  const JsonValue* config = member(root, "config");
+  if (!config || config->kind != Kind::Object) return missing("config", "an object");
+  long long v[7];
+  const char* names[] = {"d_model", "heads", "d_ff", "steps", "batch", "seed", "snapshot_every"};
+  for (int i = 0; i < 7; ++i) {
+    if (auto e = read_int(*config, "config.", names[i], &v[i])) return e;
+    if (v[i] < 0) return missing(std::string("config.") + names[i], "at least 0");
+  }
+  c->d_model = static_cast<int>(std::min(v[0], 1LL << 30));
+  c->heads = static_cast<int>(std::min(v[1], 1LL << 30));
+  c->d_ff = static_cast<int>(std::min(v[2], 1LL << 30));
+  c->steps = static_cast<int>(std::min(v[3], 1LL << 30));
+  c->batch = static_cast<int>(std::min(v[4], 1LL << 30));
+  c->seed = static_cast<std::uint64_t>(v[5]);
+  c->snapshot_every = static_cast<int>(std::min(v[6], 1LL << 30));
+  const JsonValue* lr = member(*config, "learning_rate");
+  if (!lr || lr->kind != Kind::Number) return missing("config.learning_rate", "a number");
+  c->learning_rate = lr->number;
+  const JsonValue* self = member(*config, "encoder_self_attention");
+  if (!self || self->kind != Kind::Bool) {
+    return missing("config.encoder_self_attention", "true or false");
+  }
+  c->encoder_self_attention = self->boolean;
+  if (auto e = validate(*c)) return InputError{"config." + e->field, "config." + e->message};
+  return std::nullopt;
+}
+
+std::optional<InputError> check_vocab(const JsonValue& root, const char* field, const Vocab& vocab,
+                                      const char* task) {
+  const JsonValue* v = member(root, field);
+  bool same = v && v->kind == Kind::Array && v->array.size() == vocab.words().size();
+  for (std::size_t i = 0; same && i < v->array.size(); ++i) {
+    same = v->array[i].kind == Kind::String && v->array[i].string == vocab.words()[i];
+  }
+  if (same) return std::nullopt;
+  return InputError{field, std::string(field) + " is not the " + task + " task's vocabulary"};
+}
+
+// A matrix of exactly the parameter's shape into its value.
+std::optional<InputError> read_param(const JsonValue* v, const std::string& field, Param* p) {
+  const Eigen::Index rows = p->value.rows(), cols = p->value.cols();
+  const std::string shape = std::to_string(rows) + "x" + std::to_string(cols);
+  if (!v) return InputError{field, field + " is missing"};
+  if (v->kind != Kind::Array || static_cast<Eigen::Index>(v->array.size()) != rows) {
+    return missing(field, ("a " + shape + " matrix").c_str());
+  }
+  for (Eigen::Index r = 0; r < rows; ++r) {
+    const JsonValue& row = v->array[static_cast<std::size_t>(r)];
+    if (row.kind != Kind::Array || static_cast<Eigen::Index>(row.array.size()) != cols) {
+      return missing(field, ("a " + shape + " matrix").c_str());
+    }
+    for (Eigen::Index c = 0; c < cols; ++c) {
+      const JsonValue& x = row.array[static_cast<std::size_t>(c)];
+      if (x.kind != Kind::Number) return missing(field, "a matrix of numbers");
+      p->value(r, c) = x.number;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string model_to_json(const TrainedModel& m) {
+  const TrainConfig& c = m.config;
+  std::string out = "{";
+  json::key(&out, "format", true);
+  json::string(&out, kFormat);
+  json::key(&out, "version");
+  out += "1";
+  json::key(&out, "task");
+  json::string(&out, task_name(c.task));
+  json::key(&out, "config");
+  out += "{\"d_model\":" + std::to_string(c.d_model) + ",\"heads\":" + std::to_string(c.heads) +
+         ",\"d_ff\":" + std::to_string(c.d_ff) + ",\"steps\":" + std::to_string(c.steps) +
+         ",\"learning_rate\":";
+  json::number(&out, c.learning_rate);
+  out += ",\"batch\":" + std::to_string(c.batch) + ",\"seed\":" + std::to_string(c.seed) +
+         ",\"encoder_self_attention\":" + (c.encoder_self_attention ? "true" : "false") +
+         ",\"snapshot_every\":" + std::to_string(c.snapshot_every) + "}";
+  json::key(&out, "head");
+  out += std::to_string(m.head);
+  json::key(&out, "source_vocab");
+  json::strings(&out, m.task->source_vocab().words());
+  json::key(&out, "target_vocab");
+  json::strings(&out, m.task->target_vocab().words());
+  json::key(&out, "parameters");
+  out += "{";
+  const std::vector<std::string> names = m.model.parameter_names();
+  const std::vector<const Param*> params = m.model.parameters();
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    json::key(&out, names[i].c_str(), i == 0);
+    json::matrix(&out, params[i]->value);
+  }
+  out += "}}\n";
+  return out;
+}
+
+std::variant<TrainedModel, InputError> model_from_json(const std::string& text) {
+  auto parsed = parse_json(text);
+  if (const JsonError* e = std::get_if<JsonError>(&parsed)) {
+    return InputError{"", "invalid JSON at line " + std::to_string(e->line) + ", column " +
+                              std::to_string(e->column) + ": " + e->message};
+  }
+  const JsonValue& root = std::get<JsonValue>(parsed);
+  if (root.kind != Kind::Object) return InputError{"", "a model file must be a JSON object"};
+  const JsonValue* format = member(root, "format");
+  if (!format || format->kind != Kind::String || format->string != kFormat) {
+    return missing("format", "\"attention-stepper-model\"");
+  }
+  long long version = 0;
+  if (read_int(root, "", "version", &version) || version != 1) return missing("version", "1");
+  const JsonValue* task = member(root, "task");
+  const auto kind =
+      task && task->kind == Kind::String ? task_from_name(task->string) : std::nullopt;
+  if (!kind) return missing("task", "\"translate\" or \"copy\"");
+
+  TrainedModel m;
+  m.config.task = *kind;
+  if (auto e = read_config(root, &m.config)) return *e;
+  m.task = make_task(*kind);
+  const char* name = task_name(*kind);
+  if (auto e = check_vocab(root, "source_vocab", m.task->source_vocab(), name)) return *e;
+  if (auto e = check_vocab(root, "target_vocab", m.task->target_vocab(), name)) return *e;
+  long long head = 0;
+  if (read_int(root, "", "head", &head) || head < 0 || head >= m.config.heads) {
+    return InputError{
+        "head", "head must be a whole number between 0 and " + std::to_string(m.config.heads - 1)};
+  }
+  m.head = static_cast<int>(head);
+  m.model = Model(m.task->model_config(m.config), m.config.seed);
+  const JsonValue* params = member(root, "parameters");
+  if (!params || params->kind != Kind::Object) return missing("parameters", "an object");
+  std::vector<NamedParam> named = m.model.parameters();
+  if (params->object.size() != named.size()) {
+    return InputError{"parameters", "parameters has " + std::to_string(params->object.size()) +
+                                        " groups; this model has " + std::to_string(named.size())};
+  }
+  for (NamedParam& p : named) {
+    if (auto e = read_param(member(*params, p.name), "parameters." + p.name, p.param)) return *e;
+  }
+  return m;
+}
+
+}  // namespace attn::train

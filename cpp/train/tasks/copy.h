@@ -1,0 +1,33 @@
+// Task 2: copy a sequence, "x1..xn | x1..xn", with a causal two-layer decoder-only model: an
+// induction head forms in layer 2 over a previous-token head in layer 1 (docs/tasks.md).
+#pragma once
+
+#include "train/tasks/task.h"
+
+namespace attn::train {
+
+class CopyTask : public Task {
+ public:
+  static constexpr int kSymbols = 16;                   ///< "a" .. "p"
+  static constexpr int kMinLength = 4, kMaxLength = 8;  ///< n, the symbols to copy
+  static constexpr int kSeparator = kSymbols;           ///< target id of "|"
+
+  CopyTask();
+  TaskKind kind() const override { return TaskKind::Copy; }
+  /// Two decoder layers, no encoder; the vocabulary is the symbols and "|".
+  ModelConfig model_config(const TrainConfig& config) const override;
+  /// Source x1..xn, target y1..ym (the copy: y = x when training). input: x1..xn | y1..y(m-1)
+  /// (n + m tokens); target: -1 for the first n positions (nothing to predict before the
+  /// separator), then y1..ym: position n + j predicts y(j+1).
+  Batch to_batch(const std::vector<Example>& examples) const override;
+  /// "f c k a h d".
+  Example probe() const override;
+  /// The copy of any symbols.
+  std::optional<Example> reference(const std::vector<std::string>& source) const override;
+
+ protected:
+  /// n in [kMinLength, kMaxLength], n distinct symbols, uniform.
+  Example random_example(SplitMix64* stream) const override;
+};
+
+}  // namespace attn::train

@@ -1,0 +1,111 @@
+// What every task shares: vocabularies, the held-out rule, reading typed text (task.h).
+#include "train/tasks/task.h"
+
+#include <algorithm>
+#include <set>
+
+#include "train/tasks/copy.h"
+#include "train/tasks/translate.h"
+
+namespace attn::train {
+namespace {
+
+// Fixed streams for the held-out sets: the same sentences whatever the run's seed.
+constexpr std::uint64_t kHeldOutSeed = 0x4845'4C44'4F55'5400ULL;
+
+}  // namespace
+
+Vocab::Vocab(std::vector<std::string> words) : words_(std::move(words)) {
+  for (std::size_t i = 0; i < words_.size(); ++i) ids_[words_[i]] = static_cast<int>(i);
+}
+
+int Vocab::id(const std::string& word) const {
+  const auto it = ids_.find(word);
+  return it == ids_.end() ? -1 : it->second;
+}
+
+Split Task::split_of(const Example& example) const {
+  const std::string key = join_words(example.source);
+  if (key == join_words(probe().source)) return Split::Validation;
+  switch (fnv1a64(key) % 20) {
+    case 0:
+      return Split::Validation;
+    case 10:
+      return Split::Test;
+    default:
+      return Split::Training;
+  }
+}
+
+Example Task::training_example(SplitMix64* stream) const {
+  for (;;) {
+    Example e = random_example(stream);
+    if (split_of(e) == Split::Training) return e;
+  }
+}
+
+std::vector<Example> Task::held_out(Split split, int count) const {
+  SplitMix64 stream(kHeldOutSeed + static_cast<std::uint64_t>(split));
+  std::vector<Example> out;
+  std::set<std::string> seen;
+  while (static_cast<int>(out.size()) < count) {
+    Example e = random_example(&stream);
+    if (split_of(e) == split && seen.insert(join_words(e.source)).second) {
+      out.push_back(std::move(e));
+    }
+  }
+  return out;
+}
+
+std::variant<std::vector<std::string>, InputError> Task::read_source(
+    const std::string& text) const {
+  std::vector<std::string> words;
+  std::string word;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    const char c = i < text.size() ? text[i] : ' ';
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      if (!word.empty()) words.push_back(word);
+      word.clear();
+    } else {
+      word += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+  }
+  const std::string example = join_words(probe().source);
+  if (words.empty()) {
+    return InputError{
+        "sentence", "sentence is empty; type words separated by spaces, e.g. \"" + example + "\""};
+  }
+  if (static_cast<int>(words.size()) > kMaxWords) {
+    return InputError{"sentence", "sentence has " + std::to_string(words.size()) +
+                                      " words; it must have at most " + std::to_string(kMaxWords)};
+  }
+  for (const std::string& w : words) {
+    if (source_.id(w) >= 0) continue;
+    std::vector<std::string> lexicon = source_.words();
+    std::sort(lexicon.begin(), lexicon.end());
+    std::string list;
+    for (const std::string& known : lexicon) list += (list.empty() ? "" : ", ") + known;
+    return InputError{"sentence",
+                      "unknown word \"" + w + "\" in sentence; the words it knows are: " + list};
+  }
+  return words;
+}
+
+std::unique_ptr<Task> make_task(TaskKind kind) {
+  if (kind == TaskKind::Copy) return std::make_unique<CopyTask>();
+  return std::make_unique<TranslateTask>();
+}
+
+std::vector<int> ids_of(const Vocab& vocab, const std::vector<std::string>& words) {
+  std::vector<int> ids;
+  for (const std::string& w : words) ids.push_back(vocab.id(w));
+  return ids;
+}
+
+std::string join_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+}  // namespace attn::train
