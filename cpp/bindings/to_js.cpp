@@ -98,6 +98,7 @@ val to_js(const attn::Operand& o) {
   out.set("matrix", static_cast<int>(o.matrix));
   out.set("head", o.head);
   out.set("label", o.label);
+  out.set("part", o.part);
   out.set("rows", o.rows);
   out.set("cols", o.cols);
   out.set("transposed", o.transposed);
@@ -115,6 +116,7 @@ val to_js(const attn::Step& s) {
   out.set("operands", operands);
   out.set("result", to_js(s.result));
   out.set("shapes", s.shapes);
+  out.set("sizeRule", s.size_rule);
   out.set("formula", s.formula);
   out.set("formulaNumbers", s.formula_numbers);
   out.set("sentence", s.sentence);

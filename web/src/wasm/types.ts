@@ -68,7 +68,8 @@ export interface CellRange {
 export interface OperandValue {
   matrix: MatrixId;
   head: number; // -1 for matrices that are not per head
-  label: string; // LaTeX, e.g. "K_{2}^{\\top}"
+  label: string; // LaTeX of the whole matrix, e.g. "K_{2}^{\\top}", "W_Q"
+  part: string; // LaTeX of `cells` when less than the whole ("W_Q^{(2)}", "q_{4}"), else ""
   rows: number; // stored shape, before any transposition
   cols: number;
   transposed: boolean;
@@ -82,6 +83,7 @@ export interface StepValue {
   operands: OperandValue[];
   result: OperandValue;
   shapes: string; // e.g. "Q_2 (9×64) · K_2ᵀ (64×9) → S_2 (9×9)"
+  sizeRule: string; // matrix products: "(9×64) @ (64×9) → (9×9): the inner sizes agree …"; else ""
   formula: string; // LaTeX, symbols
   formulaNumbers: string; // LaTeX, numbers substituted
   sentence: string;
