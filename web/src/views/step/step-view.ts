@@ -1,7 +1,7 @@
 /**
  * The current step: heading, flag, sentence, shapes, why a product's sizes fit, the formula in
- * symbols and in numbers, and its operands and result as labelled matrices with the cells read
- * and written marked.
+ * symbols and in numbers (marked when wider than the panel), and its operands and result as
+ * labelled matrices with the cells read and written marked.
  */
 import { scoringOf } from "../../state/scoring";
 import { headName, isMatMulStage, STAGE_INFO } from "../../state/stages";
@@ -12,6 +12,7 @@ import { el } from "../ui/dom";
 import { renderFormula } from "../matrix/formula";
 import { renderMatrix } from "../matrix/matrix";
 import { matrixName, type MatrixSpec } from "../matrix/matrix-model";
+import { watchSideScroll } from "../ui/side-scroll";
 
 /** Extra MatrixSpec fields for one operand or result (what cells mean, what a click does). */
 export type DecorateMatrix = (trace: TraceValue, op: OperandValue) => Partial<MatrixSpec>;
@@ -64,6 +65,8 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
   const numbers = el("div", "formula numbers");
   numbers.setAttribute("aria-label", "Formula with this step's numbers");
   formulas.append(symbols, numbers);
+  const checkSymbols = watchSideScroll(symbols);
+  const checkNumbers = watchSideScroll(numbers);
   const operands = el("div", "operands");
   const legend = el("p", "cell-legend");
   legend.innerHTML =
@@ -89,6 +92,8 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
       ruleText.textContent = step.sizeRule;
       renderFormula(symbols, step.formula);
       renderFormula(numbers, step.formulaNumbers);
+      checkSymbols();
+      checkNumbers();
 
       // Operators go in the matrix headers, so wrapping never strands them between lines.
       const matmul = isMatMulStage(step.stage);
