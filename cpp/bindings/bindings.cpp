@@ -101,21 +101,37 @@ val drill(const std::string& scenario_json, int kind, int head, int row, int col
   return out_of_range("kind", kind, 3);
 }
 
-// sweep(scenarioJson) -> {ok: true, points: [{dK, scaled, scoreStd, ...}]} | {ok: false, error}
+// The four averaged measures of a sweep point, or the low or high ends of their bands.
+val sweep_measures(double score_std, double max_weight, double entropy, double gradient_norm) {
+  val out = val::object();
+  out.set("scoreStd", score_std);
+  out.set("meanMaxWeight", max_weight);
+  out.set("meanEntropy", entropy);
+  out.set("meanGradientNorm", gradient_norm);
+  return out;
+}
+
+// sweep(scenarioJson) -> {ok: true, points: [{dK, scaled, draws, scoreStd, ..., low, high}]}
+// | {ok: false, error}; the measures are means over the draws (as many as sweep_draws_for
+// allows), low/high their bands.
 val sweep(const std::string& scenario_json) {
   val error = val::undefined();
   const Computed* c = compute(scenario_json, &error);
   if (!c) return error;
   val points = val::array();
-  for (const auto& p : attn::scaling_sweep(c->scenario, attn::default_sweep_dims())) {
-    val point = val::object();
+  const std::vector<int> dims = attn::default_sweep_dims();
+  const int draws = attn::sweep_draws_for(c->scenario, dims);
+  for (const auto& p : attn::scaling_sweep(c->scenario, dims, draws)) {
+    val point =
+        sweep_measures(p.score_std, p.mean_max_weight, p.mean_entropy, p.mean_gradient_norm);
     point.set("dK", p.d_k);
     point.set("scaled", p.scaled);
-    point.set("scoreStd", p.score_std);
-    point.set("meanMaxWeight", p.mean_max_weight);
-    point.set("meanEntropy", p.mean_entropy);
+    point.set("draws", p.draws);
     point.set("meanMaxEntropy", p.mean_max_entropy);
-    point.set("meanGradientNorm", p.mean_gradient_norm);
+    point.set("low", sweep_measures(p.score_std_band.low, p.max_weight_band.low, p.entropy_band.low,
+                                    p.gradient_norm_band.low));
+    point.set("high", sweep_measures(p.score_std_band.high, p.max_weight_band.high,
+                                     p.entropy_band.high, p.gradient_norm_band.high));
     points.call<void>("push", point);
   }
   return success("points", points);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "explain/sweep.h"
@@ -45,13 +46,12 @@ std::vector<std::pair<double, SweepBand>> measures(const SweepPoint& p) {
 
 }  // namespace
 
-TEST_CASE("over 32 draws the raw spread grows with d_k and the scaled one stays flat",
-          "[sweep]") {
+TEST_CASE("over 32 draws the raw spread grows with d_k and the scaled one stays flat", "[sweep]") {
   const Scenario small = small_default();
   REQUIRE_FALSE(attn::validate(small).has_value());
   // One draw zigzags: the raw spread of draw 0 falls from d_k 128 to 256.
-  const std::vector<double> one = spreads(attn::sweep_draw(small, attn::default_sweep_dims(), 0),
-                                          false);
+  const std::vector<double> one =
+      spreads(attn::sweep_draw(small, attn::default_sweep_dims(), 0), false);
   CHECK(one[6] < one[5]);
 
   for (const Scenario& s : {small, fixtures::article_sentence()}) {
@@ -139,4 +139,18 @@ TEST_CASE("the averaged sweep is deterministic for a seed", "[sweep]") {
   // Another seed draws other weights (and other embeddings).
   s.seed = 7;
   CHECK(attn::scaling_sweep(s, {4, 16})[0].score_std != a[0].score_std);
+}
+
+TEST_CASE("larger scenarios get fewer draws, never fewer than 8", "[sweep]") {
+  const std::vector<int> dims = attn::default_sweep_dims();
+  CHECK(attn::sweep_draws_for(fixtures::article_sentence(), dims) == 32);
+  CHECK(attn::sweep_draws_for(small_default(), dims) == 32);
+  // 24 + 24 tokens of d_model 512: 48 / 18 times the work of the sentence, 32 * 18 / 48 = 12.
+  Scenario wide = fixtures::tokens_scenario(24, 1, 512);
+  CHECK(attn::sweep_draws_for(wide, dims) == 12);
+  CHECK(attn::sweep_draws_for(wide, {4, 8}) == 32);  // only narrow d_k: cheap
+  // The largest scenario: 48 + 48 tokens of d_model 1024 would get 3; the floor is 8.
+  Scenario largest = fixtures::tokens_scenario(48, 1, 1024);
+  for (int i = 0; i < 48; ++i) largest.key_tokens.push_back("k" + std::to_string(i));
+  CHECK(attn::sweep_draws_for(largest, dims) == attn::kMinSweepDraws);
 }

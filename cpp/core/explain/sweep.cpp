@@ -171,6 +171,17 @@ void start_bands(std::vector<SweepPoint>& points) {
 
 std::vector<int> default_sweep_dims() { return {4, 8, 16, 32, 64, 128, 256, 512}; }
 
+int sweep_draws_for(const Scenario& s, const std::vector<int>& dims) {
+  int widest = 0;
+  for (int d_k : dims) {
+    if (valid_dim(d_k)) widest = std::max(widest, d_k);
+  }
+  const double per_draw = double(s.d_model) * (s.m() + s.n()) * std::max(widest, 1);
+  const double budget = double(kSweepDraws) * 512 * (9 + 9) * 512;  // the 512-d sentence
+  return static_cast<int>(
+      std::clamp(std::floor(budget / per_draw), double(kMinSweepDraws), double(kSweepDraws)));
+}
+
 std::vector<SweepPoint> sweep_draw(const Scenario& s, const std::vector<int>& dims, int draw) {
   std::vector<SweepPoint> points = draw_points(s, make_setup(s, dims), dims, draw);
   start_bands(points);

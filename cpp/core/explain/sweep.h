@@ -36,6 +36,8 @@ namespace attn {
 /// Draws of W_Q, W_K per d_k by default: enough for smooth means (32 draws of the 512-d sentence
 /// take about 0.1 s in the browser).
 constexpr int kSweepDraws = 32;
+/// The fewest draws sweep_draws_for gives a large scenario.
+constexpr int kMinSweepDraws = 8;
 /// Draw k's streams are seeded with mix(seed ^ (tag * golden) ^ (k * kDrawStride)).
 constexpr std::uint64_t kDrawStride = 0xD1B54A32D192ED03ULL;
 
@@ -73,6 +75,12 @@ std::vector<int> default_sweep_dims();
 /// when every row is fully masked the means are 0. `s` must have passed validate().
 std::vector<SweepPoint> scaling_sweep(const Scenario& s, const std::vector<int>& dims,
                                       int draws = kSweepDraws);
+
+/// How many draws keep the sweep of `s` over `dims` about as quick as kSweepDraws draws of the
+/// 512-d article sentence (9 tokens): a draw costs about d_model * (m + n) * (widest d_k)
+/// multiply-adds, so larger scenarios get fewer draws, never fewer than kMinSweepDraws (at the
+/// largest scenario, 48 + 48 tokens of d_model 1024, 8 draws take about 2.5 times as long).
+int sweep_draws_for(const Scenario& s, const std::vector<int>& dims);
 
 /// The points of draw `draw` alone (draws = 1, each band [value, value]); scaling_sweep summarizes
 /// draws 0 .. draws - 1 of exactly these.

@@ -35,7 +35,10 @@ export interface Attention {
   drillWeight(scenario: ScenarioFile, head: number, i: number, j: number): WeightDrillValue;
   /** Every number behind head output (i, c). Throws ScenarioError. */
   drillOutput(scenario: ScenarioFile, head: number, i: number, c: number): OutputDrillValue;
-  /** The √d_k experiment: (unscaled, scaled) points for d_k = 4 … 512. Throws ScenarioError. */
+  /**
+   * The √d_k experiment: (unscaled, scaled) points for d_k = 4 … 512, each the mean over seeded
+   * draws of W_Q, W_K with the lowest–highest band. Throws ScenarioError.
+   */
   sweep(scenario: ScenarioFile): SweepPointValue[];
   /** The raw module, for tests that compare enums. */
   readonly raw: AttentionModule;

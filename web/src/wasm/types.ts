@@ -175,15 +175,25 @@ export interface OutputDrillValue {
   sum: number;
 }
 
-/** One point of the √d_k experiment (cpp/core/explain/sweep.h). */
-export interface SweepPointValue {
-  dK: number;
-  scaled: boolean;
+/** The four measures of the √d_k experiment that vary from one draw of W_Q, W_K to another. */
+export interface SweepMeasures {
   scoreStd: number;
   meanMaxWeight: number;
   meanEntropy: number;
-  meanMaxEntropy: number;
   meanGradientNorm: number;
+}
+
+/**
+ * One point of the √d_k experiment (cpp/core/explain/sweep.h): each measure is the mean over
+ * `draws` seeded draws; `low` and `high` are the lowest and highest draw (the band).
+ */
+export interface SweepPointValue extends SweepMeasures {
+  dK: number;
+  scaled: boolean;
+  draws: number;
+  meanMaxEntropy: number;
+  low: SweepMeasures;
+  high: SweepMeasures;
 }
 
 export interface RunResult {
@@ -211,7 +221,7 @@ export interface AttentionModule {
     row: number,
     col: number,
   ): RawDrillResult;
-  /** The √d_k experiment over d_k = 4, 8, …, 512: two points (unscaled, scaled) per d_k. */
+  /** The √d_k experiment, d_k = 4, 8, …, 512: (unscaled, scaled) points, means with bands. */
   sweep(scenarioJson: string): RawSweepResult;
   /** Enum objects as registered by Embind: `Stage.Scores.value === 3`. */
   Stage: Record<string, { value: number }>;
