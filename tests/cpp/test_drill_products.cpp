@@ -11,8 +11,8 @@
 #include "steps_fixtures.h"
 
 using attn::Matrix;
-using attn::Projection;
 using attn::ProductDrill;
+using attn::Projection;
 using attn::Scenario;
 
 namespace {
@@ -80,8 +80,7 @@ TEST_CASE("head h's component c is column h * width + c of W", "[drill]") {
   CHECK(attn::drill_final_output(t, 4, 7).terms.size() == 10);  // h * d_v terms
 }
 
-TEST_CASE("Q, K, V and Y drills agree with an independent computation and the trace",
-          "[drill]") {
+TEST_CASE("Q, K, V and Y drills agree with an independent computation and the trace", "[drill]") {
   for (const Scenario& s : scenarios()) {
     REQUIRE_FALSE(attn::validate(s).has_value());
     const attn::Trace t = attn::run_attention(s);
@@ -110,8 +109,8 @@ TEST_CASE("Q, K, V and Y drills agree with an independent computation and the tr
       }
     }
     REQUIRE(in.w_o.has_value());
-    const Matrix direct = attn::attention_direct(in, s.score, s.heads, t.d_k, t.d_v,
-                                                 attn::build_mask(s.m(), s.n(), s.mask, s.padded_keys));
+    const Matrix direct = attn::attention_direct(
+        in, s.score, s.heads, t.d_k, t.d_v, attn::build_mask(s.m(), s.n(), s.mask, s.padded_keys));
     for (int i = 0; i < s.m(); ++i) {
       for (int c = 0; c < s.d_model; ++c) check(attn::drill_final_output(t, i, c), direct(i, c));
     }
