@@ -34,7 +34,7 @@
 namespace attn {
 
 /// Draws of W_Q, W_K per d_k by default: enough for smooth means (32 draws of the 512-d sentence
-/// take about 0.1 s in the browser).
+/// take about 0.12 s of CPU in the wasm module).
 constexpr int kSweepDraws = 32;
 /// The fewest draws sweep_draws_for gives a large scenario.
 constexpr int kMinSweepDraws = 8;
@@ -78,8 +78,8 @@ std::vector<SweepPoint> scaling_sweep(const Scenario& s, const std::vector<int>&
 
 /// How many draws keep the sweep of `s` over `dims` about as quick as kSweepDraws draws of the
 /// 512-d article sentence (9 tokens): a draw costs about d_model * (m + n) * (widest d_k)
-/// multiply-adds, so larger scenarios get fewer draws, never fewer than kMinSweepDraws (at the
-/// largest scenario, 48 + 48 tokens of d_model 1024, 8 draws take about 2.5 times as long).
+/// multiply-adds, so larger scenarios get fewer draws, never fewer than kMinSweepDraws (the
+/// largest scenario, 48 + 48 tokens of d_model 1024, gets 8: about 0.2 s of CPU in wasm).
 int sweep_draws_for(const Scenario& s, const std::vector<int>& dims);
 
 /// The points of draw `draw` alone (draws = 1, each band [value, value]); scaling_sweep summarizes
