@@ -82,7 +82,7 @@ export function renderProductDrill(d: ProductDrillValue, cell: ProductCell): HTM
     }
     intro = `Dimension ${c + 1} of the final output for ${q}: row ${i + 1} of Concat (every head's output side by side, ${count} numbers) times column ${c + 1} of W_O. ${at} = Σ_l concat[${i + 1},l] × W_O[l,${c + 1}].`;
     labels = Array.from(d.terms, (_, l) => `${l + 1} (head ${Math.floor(l / trace.dV) + 1})`);
-    [rowHeader, colHeader] = [`concat (row ${i + 1})`, `W_O[l,${c + 1}]`];
+    [rowHeader, colHeader] = [`concat[${i + 1},l]`, `W_O[l,${c + 1}]`];
   } else {
     const words = projectionWords(cell);
     const column =
@@ -91,7 +91,7 @@ export function renderProductDrill(d: ProductDrillValue, cell: ProductCell): HTM
         : `column ${c + 1} of ${words.w}`;
     intro = `Component ${c + 1} of the ${words.vector} vector of ${words.token}${trace.numHeads > 1 ? ` in head ${head + 1}` : ""}: row ${i + 1} of ${words.x} (the token's input vector, ${count} numbers) times ${column}. ${at} = Σ_l x[${i + 1},l] × ${words.w}[l,${d.wColumn + 1}].`;
     labels = Array.from(d.terms, (_, l) => String(l + 1));
-    [rowHeader, colHeader] = [`x (row ${i + 1} of ${words.x})`, `${words.w}[l,${d.wColumn + 1}]`];
+    [rowHeader, colHeader] = [`x[${i + 1},l]`, `${words.w}[l,${d.wColumn + 1}]`];
   }
   const largest = count >= MANY ? largestTerms(d.terms, LARGEST) : [];
   const parts: HTMLElement[] = [
