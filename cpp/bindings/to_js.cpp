@@ -181,4 +181,16 @@ val to_js(const attn::OutputDrill& d) {
   return out;
 }
 
+val to_js(const attn::ProductDrill& d) {
+  val out = val::object();
+  out.set("row", to_js(d.row));
+  out.set("column", to_js(d.column));
+  out.set("terms", to_js(d.terms));
+  out.set("wColumn", d.w_column);
+  out.set("sum", d.sum);
+  out.set("stored", d.stored);
+  out.set("product", d.product);
+  return out;
+}
+
 }  // namespace bindings

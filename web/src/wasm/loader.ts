@@ -8,6 +8,7 @@ import { DrillKind, type Granularity } from "./enums";
 import type {
   AttentionModule,
   OutputDrillValue,
+  ProductDrillValue,
   RawDrillResult,
   RunResult,
   ScenarioFile,
@@ -26,6 +27,9 @@ export class ScenarioError extends Error {
   }
 }
 
+/** The drill kinds of Q, K and V cells. */
+export type ProjectionKind = typeof DrillKind.Query | typeof DrillKind.Key | typeof DrillKind.Value;
+
 export interface Attention {
   /** Computes the trace and the step sequence. Throws ScenarioError for a rejected scenario. */
   run(scenario: ScenarioFile, granularity: Granularity): RunResult;
@@ -35,7 +39,20 @@ export interface Attention {
   drillWeight(scenario: ScenarioFile, head: number, i: number, j: number): WeightDrillValue;
   /** Every number behind head output (i, c). Throws ScenarioError. */
   drillOutput(scenario: ScenarioFile, head: number, i: number, c: number): OutputDrillValue;
-  /** The √d_k experiment: (unscaled, scaled) points for d_k = 4 … 512. Throws ScenarioError. */
+  /** Every term behind Q, K or V (i, c) of a head: X row i times a column of W. Throws. */
+  drillProjection(
+    scenario: ScenarioFile,
+    kind: ProjectionKind,
+    head: number,
+    i: number,
+    c: number,
+  ): ProductDrillValue;
+  /** Every term behind the final output Y (i, c): Concat row i times W_O column c. Throws. */
+  drillFinal(scenario: ScenarioFile, i: number, c: number): ProductDrillValue;
+  /**
+   * The √d_k experiment: (unscaled, scaled) points for d_k = 4 … 512, each the mean over seeded
+   * draws of W_Q, W_K with the lowest–highest band. Throws ScenarioError.
+   */
   sweep(scenario: ScenarioFile): SweepPointValue[];
   /** The raw module, for tests that compare enums. */
   readonly raw: AttentionModule;
@@ -59,6 +76,8 @@ function wrap(raw: AttentionModule): Attention {
     drillScore: (s, h, i, j) => drill(s, DrillKind.Score, h, i, j) as ScoreDrillValue,
     drillWeight: (s, h, i, j) => drill(s, DrillKind.Weight, h, i, j) as WeightDrillValue,
     drillOutput: (s, h, i, c) => drill(s, DrillKind.Output, h, i, c) as OutputDrillValue,
+    drillProjection: (s, kind, h, i, c) => drill(s, kind, h, i, c) as ProductDrillValue,
+    drillFinal: (s, i, c) => drill(s, DrillKind.Final, 0, i, c) as ProductDrillValue,
     sweep(scenario) {
       const result = raw.sweep(JSON.stringify(scenario));
       if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
