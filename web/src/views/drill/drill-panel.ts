@@ -3,7 +3,7 @@
  * the numbers behind one cell. Opening moves the focus to its heading (so a screen reader reads
  * the panel's name); Escape or the button closes it and gives the focus back to the cell.
  */
-import { el, makeButton } from "../ui/dom";
+import { activeElementIn, el, eventFrom, eventOrigin, makeButton } from "../ui/dom";
 
 export interface DrillPanel {
   /** Shows `parts` under the heading `title`; the focus moves to the heading. */
@@ -35,7 +35,7 @@ export function createDrillPanel(host: HTMLElement): DrillPanel {
 
   const api: DrillPanel = {
     open(text, parts) {
-      const active = document.activeElement;
+      const active = activeElementIn(panel);
       // Re-opening from inside the panel keeps the original way back.
       if (!panel.contains(active)) returnTo = active instanceof HTMLElement ? active : null;
       title.textContent = text;
@@ -59,9 +59,11 @@ export function createDrillPanel(host: HTMLElement): DrillPanel {
   panel.ownerDocument.addEventListener("keydown", (e) => {
     if (e.key !== "Escape" || panel.hidden || e.defaultPrevented) return;
     // Another stepper's Escape is not ours (several may share a page).
-    if (e.target instanceof Node && !panel.closest(".stepper")?.contains(e.target)) return;
+    const stepper = panel.closest(".stepper");
+    if (stepper && !eventFrom(e, stepper)) return;
     // Escape in a field (a cell being edited) belongs to that field.
-    if (e.target instanceof Element && e.target.closest("input, textarea, select")) return;
+    const origin = eventOrigin(e);
+    if (origin instanceof Element && origin.closest("input, textarea, select")) return;
     e.preventDefault();
     api.close(true);
   });
