@@ -1,6 +1,7 @@
 // Embedding: the <attention-stepper> element, the iframe page (embed.html) and the tutorial page.
 import type { Page } from "@playwright/test";
 import { expect, snapshot, test } from "./fixtures";
+import { hostPage } from "./host-page";
 
 /** Counts the requests for the wasm core made by `page` (frames included). */
 function countWasm(page: Page): () => number {
@@ -49,19 +50,6 @@ test("the tutorial shows three steppers, each at its pinned step", async ({ page
   await expect(scratch.locator(".step-title")).toBeVisible();
   await snapshot(page, "tutorial-phone");
 });
-
-/** A host page on the preview server's origin, in a folder other than the script's. */
-async function hostPage(page: Page, body: string): Promise<void> {
-  await page.route("**/elsewhere/deeper/host.html", (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
-<script type="module" src="../../attention-stepper.js"></script></head>
-<body><h1>A host page</h1><button id="host-button">Host button</button>${body}</body></html>`,
-    }),
-  );
-  await page.goto("./elsewhere/deeper/host.html");
-}
 
 test("two elements on one page keep their own state and keys; wasm loads once", async ({
   page,

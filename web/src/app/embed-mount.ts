@@ -1,5 +1,6 @@
 /**
- * Starts one embedded stepper (in an <attention-stepper> element or the iframe embed page): shows
+ * Starts one embedded stepper (in an <attention-stepper> element's shadow root or the iframe embed
+ * page): shows
  * the rejected options as a message above it, fetches a `src` scenario file, applies the theme.
  */
 import { startApp, type Stepper } from "./app";
@@ -26,7 +27,7 @@ async function fetchScenario(src: string, doc: Document): Promise<ScenarioFile> 
 }
 
 /** The message box above an embedded stepper (hidden while empty). */
-function messageBox(host: HTMLElement): (lines: string[]) => void {
+function messageBox(host: HTMLElement | ShadowRoot): (lines: string[]) => void {
   const doc = host.ownerDocument;
   const box = doc.createElement("div");
   box.className = "attention-stepper-error";
@@ -47,11 +48,11 @@ function messageBox(host: HTMLElement): (lines: string[]) => void {
 }
 
 /**
- * Empties `host` and starts a stepper in it with `config`. `label` names the source of the
- * options in messages ("attribute" or "parameter").
+ * Empties `host` (an element, or a shadow root) and starts a stepper in it with `config`.
+ * `label` names the source of the options in messages ("attribute" or "parameter").
  */
 export async function mountEmbed(
-  host: HTMLElement,
+  host: HTMLElement | ShadowRoot,
   config: EmbedConfig,
   label: string,
 ): Promise<Stepper> {
@@ -64,8 +65,11 @@ export async function mountEmbed(
   show(messages);
   const root = doc.createElement("div");
   root.className = "embedded";
-  // Keys (arrows, space, [ ]) act on this stepper only, once it has the focus.
+  // Keys (arrows, space, [ ]) act on this stepper only, once it has the focus; focused, it is
+  // announced by name.
   root.tabIndex = 0;
+  root.setAttribute("role", "group");
+  root.setAttribute("aria-label", "Attention Stepper");
   host.append(root);
   const options = { ...config.options };
   if (config.src !== undefined) {
