@@ -8,8 +8,8 @@
  * Attributes (numbers are 1-based: head="2" is the second head): preset, src (a scenario file's
  * URL), scenario (inline JSON), stage (a name such as "softmax", or 1 … 10), head, query,
  * granularity ("query" | "matrix"), hide (comma list of header, controls, tools, pipeline,
- * heatmaps, scenario, keys), theme ("light" | "dark"), autoplay. A bad attribute is named in a
- * message inside the element and ignored.
+ * heatmaps, scenario, keys), theme ("light" | "dark"), height (a CSS length; 600px by default),
+ * autoplay. A bad attribute is named in a message inside the element and ignored.
  *
  * The stepper lives in an open shadow root, so the host page's CSS cannot restyle it and its CSS
  * cannot restyle the page. Fonts are the exception: @font-face rules do not apply from inside a
