@@ -149,3 +149,47 @@ test("the embed page takes its options from the query parameters", async ({ page
   await expect(page.getByRole("navigation", { name: "Pipeline" })).toBeHidden();
   await expect(page.locator(".stepper")).toHaveAttribute("data-theme", "dark");
 });
+
+test("a head, query or stage the scenario lacks is named with its range; the nearest step shows", async ({
+  page,
+}) => {
+  await hostPage(
+    page,
+    `<attention-stepper id="cross" preset="cross" stage="softmax" query="13"></attention-stepper>
+     <attention-stepper id="mask" preset="scratch" stage="mask" head="3"></attention-stepper>
+     <attention-stepper id="wo" preset="scratch" stage="output-projection"></attention-stepper>`,
+  );
+  const cross = page.locator("#cross");
+  await expect(cross.getByTestId("embed-error")).toHaveText(
+    "Attention Stepper: the attribute query: 13 is out of range; this scenario has queries 1 to 12. Showing query 12.",
+  );
+  await expect(cross.locator(".step-title")).toHaveText("SoftMax over each row");
+  await expect(cross.locator(".step-where")).toHaveText("Head 1 of 2 · query 12 “.”");
+  // It keeps working from there.
+  await cross.getByRole("button", { name: "Next step" }).click();
+  await expect(cross.locator(".step-where")).toHaveText("Head 1 of 2 · query 12 “.”");
+  await expect(cross.locator(".step-title")).toHaveText("MatMul: weighted sum A V");
+
+  const mask = page.locator("#mask").getByTestId("embed-error");
+  await expect(mask).toContainText(
+    "head: 3 is out of range; this scenario has only head 1. Showing head 1.",
+  );
+  await expect(mask).toContainText(
+    "stage: mask is not a step of this scenario (it masks nothing); its stages are project-q, project-k, project-v, scores, scale, softmax, weighted-sum, concat. Showing softmax.",
+  );
+  await expect(page.locator("#mask .step-title")).toHaveText("SoftMax over each row");
+  await expect(page.locator("#wo").getByTestId("embed-error")).toContainText(
+    "stage: output-projection is not a step of this scenario (it has no W_O)",
+  );
+  await expect(page.locator("#wo .step-title")).toHaveText("Concat the heads");
+
+  await page.goto("./embed.html?preset=cross&stage=scores&query=13&head=5");
+  const message = page.getByTestId("embed-error");
+  await expect(message).toContainText(
+    "the parameter query: 13 is out of range; this scenario has queries 1 to 12. Showing query 12.",
+  );
+  await expect(message).toContainText(
+    "the parameter head: 5 is out of range; this scenario has heads 1 to 2. Showing head 2.",
+  );
+  await expect(page.locator(".step-where")).toHaveText("Head 2 of 2 · query 12 “.”");
+});

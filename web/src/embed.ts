@@ -7,7 +7,7 @@
  * "matrix"), src, hide, theme, height (by default the stepper fills the frame), autoplay; the
  * scenario is preset (+ edits), z (compressed) or scenario (JSON), as the share dialog writes
  * them (state/url-state.ts, docs/url.md). A bad parameter is named in a message above the
- * stepper and ignored.
+ * stepper; a head, query or stage the scenario lacks is named too, at the nearest step.
  */
 import "katex/dist/katex.min.css";
 import "./styles.css";

@@ -1,11 +1,13 @@
 /**
  * Starts one embedded stepper (in an <attention-stepper> element's shadow root or the iframe embed
- * page): shows the rejected options as a message above it, fetches a `src` scenario file, applies
- * the theme and height, and keeps the current step in view inside the embed's own scroll box.
+ * page): shows the rejected options as a message above it, fetches a `src` scenario file, checks
+ * the start step against the scenario, applies the theme and height, and keeps the current step
+ * in view inside the embed's own scroll box.
  */
 import { startApp, type Stepper } from "./app";
 import type { View } from "../state/app-state";
-import type { EmbedConfig } from "../state/embed-options";
+import type { EmbedConfig, EmbedOptionError } from "../state/embed-options";
+import { checkStart } from "../state/embed-start";
 import { applyTheme } from "../views/ui/theme";
 import type { ScenarioFile } from "../wasm/types";
 
@@ -93,9 +95,8 @@ export async function mountEmbed(
   const doc = host.ownerDocument;
   host.replaceChildren();
   const show = messageBox(host);
-  const messages = config.errors.map(
-    (e) => `Attention Stepper: the ${label} ${e.message} It was ignored.`,
-  );
+  const say = (e: EmbedOptionError) => `Attention Stepper: the ${label} ${e.message} ${e.outcome}`;
+  const messages = config.errors.map(say);
   show(messages);
   const root = doc.createElement("div");
   root.className = "embedded";
@@ -122,6 +123,12 @@ export async function mountEmbed(
   const onView = keepStepInView(root, () => started);
   const stepper = await startApp(root, { ...options, onView });
   started = true;
+  const result = stepper.result();
+  const view = stepper.view();
+  if (options.start && result && view) {
+    messages.push(...checkStart(options.start, result, view).map(say));
+    show(messages);
+  }
   if (config.theme) {
     applyTheme(root, config.theme);
     root

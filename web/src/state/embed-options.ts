@@ -25,13 +25,18 @@ export const OPTION_NAMES = [
 ] as const;
 export type OptionName = (typeof OPTION_NAMES)[number];
 
-/** A rejected option: its name and what is wrong, in words an author can act on. */
+/**
+ * A rejected option: its name and what is wrong, in words an author can act on, and what the
+ * stepper did instead (`outcome`, e.g. "Showing query 12.").
+ */
 export class EmbedOptionError extends Error {
   readonly option: OptionName;
-  constructor(option: OptionName, message: string) {
+  readonly outcome: string;
+  constructor(option: OptionName, message: string, outcome = "It was ignored.") {
     super(`${option}: ${message}`);
     this.name = "EmbedOptionError";
     this.option = option;
+    this.outcome = outcome;
   }
 }
 
@@ -62,7 +67,7 @@ const STAGE_NAMES: Record<string, Stage> = {
 const STAGE_COUNT = Object.keys(Stage).length;
 
 /** "weighted-sum" for Stage.WeightedSum: the name an author writes. */
-function stageName(stage: Stage): string {
+export function stageName(stage: Stage): string {
   const key = Object.entries(Stage).find(([, v]) => v === stage)?.[0] ?? "ProjectQ";
   return key.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase();
 }
