@@ -5,7 +5,7 @@
  * Escape works wherever the stepper's keys do: inside it, or from the page itself (the focus on
  * the body after a click on plain text) when it is the page's only stepper.
  */
-import { el, makeButton } from "../ui/dom";
+import { activeElementIn, el, eventOrigin, makeButton } from "../ui/dom";
 import { keysBelongTo } from "../ui/keyboard";
 
 /** A cell's place: its matrix figure's test id and its data-r / data-c, to find it again. */
@@ -55,7 +55,7 @@ export function createDrillPanel(host: HTMLElement): DrillPanel {
 
   const api: DrillPanel = {
     open(text, parts) {
-      const active = document.activeElement;
+      const active = activeElementIn(panel);
       // Re-opening from inside the panel keeps the original way back.
       if (!panel.contains(active)) {
         returnTo = active instanceof HTMLElement ? active : null;
@@ -85,8 +85,9 @@ export function createDrillPanel(host: HTMLElement): DrillPanel {
     // Another stepper's Escape is not ours (several may share a page).
     const stepper = panel.closest<HTMLElement>(".stepper");
     if (!stepper || !keysBelongTo(stepper, e)) return;
-    // Escape in a text field (a cell being edited) belongs to that field.
-    if (e.target instanceof Element && e.target.closest("input, textarea")) return;
+    // Escape in a field (a cell being edited) belongs to that field.
+    const origin = eventOrigin(e);
+    if (origin instanceof Element && origin.closest("input, textarea, select")) return;
     e.preventDefault();
     api.close(true);
   });

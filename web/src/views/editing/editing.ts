@@ -16,6 +16,7 @@ import {
   undo,
   type EditHistory,
 } from "../../state/edits";
+import { eventOrigin } from "../ui/dom";
 import { keysBelongTo } from "../ui/keyboard";
 import type { CellEditHook } from "../matrix/matrix-model";
 import { createEditBar } from "./edit-bar";
@@ -111,7 +112,7 @@ export function createEditing(bar: HTMLElement, root: HTMLElement, host: Editing
   // Undo / redo keys: in this stepper, or anywhere on the page when it is the page's only one (an
   // embedded stepper never takes the host page's keys).
   root.ownerDocument.addEventListener("keydown", (e) => {
-    if (!(e.ctrlKey || e.metaKey) || e.altKey || typing(e.target)) return;
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || typing(eventOrigin(e))) return;
     if (!keysBelongTo(root, e)) return;
     const key = e.key.toLowerCase();
     if (key === "z" && !e.shiftKey) step(undo(history), "Undo");

@@ -129,7 +129,8 @@ export function createHeatmaps(
   }).observe(bigBox);
 
   // The labels take the theme's text colour: redraw when this stepper's theme changes.
-  host.ownerDocument.addEventListener(THEME_EVENT, (e) => {
+  // Listened for on the root node: the event does not leave a shadow root.
+  host.getRootNode().addEventListener(THEME_EVENT, (e) => {
     if (e.target instanceof Node && e.target.contains(host)) drawBig();
   });
 

@@ -6,7 +6,7 @@
  * Escape leaves it. Everything is scoped to `root`, so several steppers can share a page.
  */
 import { keysBelongTo } from "../ui/keyboard";
-import { makeButton } from "../ui/dom";
+import { eventOrigin, makeButton, rootOf } from "../ui/dom";
 
 export interface PresentMode {
   /** The "Present" button (aria-pressed while presenting). */
@@ -44,6 +44,8 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
   const doc = root.ownerDocument;
   let active = false;
   let wentFullscreen = false;
+  // In a shadow root the document's fullscreenElement is the host: ask the root's own tree.
+  const fullscreenElement = () => rootOf(root).fullscreenElement;
 
   const button = makeButton(
     "present-toggle",
@@ -101,7 +103,7 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
     root.classList.remove(PRESENTING);
     button.setAttribute("aria-pressed", "false");
     bar.hidden = true;
-    if (doc.fullscreenElement === root) void doc.exitFullscreen().catch(() => undefined);
+    if (fullscreenElement() === root) void doc.exitFullscreen().catch(() => undefined);
     wentFullscreen = false;
   }
 
@@ -112,11 +114,11 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
 
   // The browser leaves full screen by itself on Escape: leave the mode with it.
   const onFullscreen = () => {
-    if (active && wentFullscreen && doc.fullscreenElement !== root) leave();
+    if (active && wentFullscreen && fullscreenElement() !== root) leave();
   };
 
   const onKey = (e: KeyboardEvent) => {
-    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(eventOrigin(e))) return;
     // This stepper's keys: from inside it, or from the page while presenting (or if it is alone).
     if (!keysBelongTo(root, e, active)) return;
     if (e.key === "p" || e.key === "P") {
