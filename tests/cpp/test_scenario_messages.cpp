@@ -65,7 +65,10 @@ TEST_CASE("user text in a message is escaped, cut and quoted in one way", "[mess
                     "b") ==
         "\"a\xEF\xBF\xBD"
         "b\"");  // a byte that is not UTF-8: U+FFFD
-  // Forty characters are kept (an emoji is one), then "…".
+  // Forty characters are kept (an emoji is one, an escape as many as it is written with).
+  std::string escapes;
+  for (int i = 0; i < 6; ++i) escapes += "\\u001B";
+  CHECK(attn::quote(std::string(10, '\x1B')) == "\"" + escapes + "\xE2\x80\xA6\"");
   CHECK(attn::quote(std::string(40, 'x')) == "\"" + std::string(40, 'x') + "\"");
   CHECK(attn::quote(std::string(41, 'x')) == "\"" + std::string(40, 'x') + "\xE2\x80\xA6\"");
   std::string emoji;

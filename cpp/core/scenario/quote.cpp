@@ -60,23 +60,24 @@ std::size_t utf8_char(const std::string& text, std::size_t pos, unsigned* cp) {
 
 std::string escape_text(const std::string& text) {
   std::string out;
-  std::size_t chars = 0;
-  for (std::size_t i = 0; i < text.size(); ++chars) {
-    if (chars == kMaxQuoted) return out + "\u2026";  // "…"
+  std::size_t shown = 0;  // characters written to `out`, an escape counting as its length
+  for (std::size_t i = 0; i < text.size();) {
     unsigned cp = 0;
     const std::size_t length = utf8_char(text, i, &cp);
-    const std::string one = length > 0 ? text.substr(i, length) : "\uFFFD";  // a stray byte
+    std::string one = length > 0 ? text.substr(i, length) : "\uFFFD";  // a stray byte: U+FFFD
     cp = length > 0 ? cp : 0xFFFD;
     i += length > 0 ? length : 1;
     if (const char* escape = short_escape(cp)) {
-      out += escape;
+      one = escape;
     } else if (is_control(cp)) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\u%04X", cp);
-      out += buf;
-    } else {
-      out += one;
+      one = buf;
     }
+    const std::size_t width = cp < 0x80 || one[0] == '\\' ? one.size() : 1;
+    if (shown + width > kMaxQuoted) return out + "\u2026";  // "…"
+    out += one;
+    shown += width;
   }
   return out;
 }

@@ -6,7 +6,8 @@
 // - '"' and '\' are escaped as in JSON, so a quoted value reads back unambiguously;
 // - a byte that is not UTF-8 (the file is refused before, but a message never trusts it) is
 //   written as U+FFFD;
-// - after kMaxQuoted characters the rest is cut and "…" says so.
+// - beyond kMaxQuoted characters (an escape counts as the characters it is written with) the
+//   rest is cut and "…" says so.
 #pragma once
 
 #include <cstddef>
@@ -14,7 +15,7 @@
 
 namespace attn {
 
-/// Characters (code points) of user text kept in a message before "…".
+/// Characters of user text kept in a message before "…" (\u001B counts as 6).
 constexpr std::size_t kMaxQuoted = 40;
 
 /// The length in bytes of the UTF-8 character at text[pos], with its code point in `cp`; 0 when
