@@ -4,6 +4,7 @@
  */
 // Built by CMake (tools/build-wasm.sh) into build/wasm/; Vite hashes the .wasm as an asset.
 import createAttentionModule from "@wasm/attention.mjs";
+import { coreBytes } from "./core-bytes";
 import { DrillKind, type Granularity } from "./enums";
 import type {
   AttentionModule,
@@ -44,15 +45,17 @@ export interface Attention {
 function wrap(raw: AttentionModule): Attention {
   // The module caches the trace of the last scenario text, so drilling right after a run with the
   // same scenario does not recompute it: keep the JSON text identical by serializing once here.
+  // The core reads UTF-8 bytes (core-bytes.js): a lone surrogate is refused, not altered.
+  const bytes = (scenario: ScenarioFile) => coreBytes(JSON.stringify(scenario));
   const drill = (scenario: ScenarioFile, kind: DrillKind, head: number, r: number, c: number) => {
-    const result: RawDrillResult = raw.drill(JSON.stringify(scenario), kind, head, r, c);
+    const result: RawDrillResult = raw.drill(bytes(scenario), kind, head, r, c);
     if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
     return result.drill;
   };
   return {
     raw,
     run(scenario, granularity) {
-      const result = raw.run(JSON.stringify(scenario), granularity);
+      const result = raw.run(bytes(scenario), granularity);
       if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
       return { trace: result.trace, steps: result.steps };
     },
@@ -60,7 +63,7 @@ function wrap(raw: AttentionModule): Attention {
     drillWeight: (s, h, i, j) => drill(s, DrillKind.Weight, h, i, j) as WeightDrillValue,
     drillOutput: (s, h, i, c) => drill(s, DrillKind.Output, h, i, c) as OutputDrillValue,
     sweep(scenario) {
-      const result = raw.sweep(JSON.stringify(scenario));
+      const result = raw.sweep(bytes(scenario));
       if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
       return result.points;
     },
