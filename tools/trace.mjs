@@ -4,13 +4,7 @@
 import { readFileSync } from "node:fs";
 import { loadRawModule } from "./wasm-node.mjs";
 import { traceToJson } from "./trace-json.mjs";
-
-/** Control, separator and bidirectional characters (as the core escapes them in its messages). */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-/** A file name as this command prints it: on one line, with nothing a terminal would act on. */
-const printable = (name) =>
-  name.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+import { printable } from "../web/src/wasm/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`trace: ${message}\n`);

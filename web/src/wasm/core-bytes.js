@@ -1,8 +1,11 @@
-// How text reaches the C++ core: as UTF-8 bytes, never as a JS string. Given a JS string, Embind
+// Text between users and the core. How text reaches the C++ core: as UTF-8 bytes, never as a JS
+// string. Given a JS string, Embind
 // encodes it itself and turns a lone UTF-16 surrogate (with the unit after it) into some other
 // character, silently. Here a lone surrogate keeps its own three-byte form (ED A0..BF xx), which
-// is not UTF-8, so the core refuses it and says where. Plain JavaScript (types in core-bytes.d.ts)
-// so that the page, the command line and the node tests hand the core the same bytes.
+// is not UTF-8, so the core refuses it and says where. And how user text is shown in a message
+// made outside the core, escaped as the core's own messages do (cpp/core/scenario/quote.h).
+// Plain JavaScript (types in core-bytes.d.ts) so that the page, the command line and the node
+// tests share it.
 
 const encoder = new TextEncoder();
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
@@ -24,4 +27,16 @@ export function coreBytes(text) {
     }
   }
   return Uint8Array.from(out);
+}
+
+/** Control, separator, zero-width and bidirectional characters, and the BOM. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+
+/** `text` on one plain line: those characters as \uXXXX escapes, the rest as it is. */
+export function printable(text) {
+  return text.replace(
+    CONTROL,
+    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
+  );
 }
