@@ -66,7 +66,7 @@ const STAGE_NAMES: Record<string, Stage> = {
 };
 const STAGE_COUNT = Object.keys(Stage).length;
 
-/** "weighted-sum" for Stage.WeightedSum: the name an author writes. */
+/** "weighted-sum" for Stage.WeightedSum: the name an author writes (and links, url-step.ts). */
 export function stageName(stage: Stage): string {
   const key = Object.entries(Stage).find(([, v]) => v === stage)?.[0] ?? "ProjectQ";
   return key.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase();

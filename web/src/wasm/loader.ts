@@ -4,6 +4,7 @@
  */
 // Built by CMake (tools/build-wasm.sh) into build/wasm/; Vite hashes the .wasm as an asset.
 import createAttentionModule from "@wasm/attention.mjs";
+import { coreBytes } from "./core-bytes";
 import { DrillKind, type Granularity } from "./enums";
 import type {
   AttentionModule,
@@ -61,15 +62,17 @@ export interface Attention {
 function wrap(raw: AttentionModule): Attention {
   // The module caches the trace of the last scenario text, so drilling right after a run with the
   // same scenario does not recompute it: keep the JSON text identical by serializing once here.
+  // The core reads UTF-8 bytes (core-bytes.js): a lone surrogate is refused, not altered.
+  const bytes = (scenario: ScenarioFile) => coreBytes(JSON.stringify(scenario));
   const drill = (scenario: ScenarioFile, kind: DrillKind, head: number, r: number, c: number) => {
-    const result: RawDrillResult = raw.drill(JSON.stringify(scenario), kind, head, r, c);
+    const result: RawDrillResult = raw.drill(bytes(scenario), kind, head, r, c);
     if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
     return result.drill;
   };
   return {
     raw,
     run(scenario, granularity) {
-      const result = raw.run(JSON.stringify(scenario), granularity);
+      const result = raw.run(bytes(scenario), granularity);
       if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
       return { trace: result.trace, steps: result.steps };
     },
@@ -79,7 +82,7 @@ function wrap(raw: AttentionModule): Attention {
     drillProjection: (s, kind, h, i, c) => drill(s, kind, h, i, c) as ProductDrillValue,
     drillFinal: (s, i, c) => drill(s, DrillKind.Final, 0, i, c) as ProductDrillValue,
     sweep(scenario) {
-      const result = raw.sweep(JSON.stringify(scenario));
+      const result = raw.sweep(bytes(scenario));
       if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
       return result.points;
     },

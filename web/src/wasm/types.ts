@@ -229,18 +229,24 @@ export type RawDrillResult =
 export type RawSweepResult = { ok: true; points: SweepPointValue[] } | RawError;
 
 /** The raw Embind module (only what we use). */
+/**
+ * A scenario file's text as the core reads it: UTF-8 bytes (wasm/core-bytes.js makes them from a
+ * string). A plain string would be encoded by Embind, which alters lone surrogates silently.
+ */
+export type ScenarioBytes = Uint8Array;
+
 export interface AttentionModule {
-  run(scenarioJson: string, granularity: Granularity): RawRunResult;
+  run(scenarioJson: ScenarioBytes, granularity: Granularity): RawRunResult;
   /** Drills into cell (row, col) of head `head` (of the kind's matrix; Final ignores the head). */
   drill(
-    scenarioJson: string,
+    scenarioJson: ScenarioBytes,
     kind: DrillKind,
     head: number,
     row: number,
     col: number,
   ): RawDrillResult;
   /** The √d_k experiment, d_k = 4, 8, …, 512: (unscaled, scaled) points, means with bands. */
-  sweep(scenarioJson: string): RawSweepResult;
+  sweep(scenarioJson: ScenarioBytes): RawSweepResult;
   /** Enum objects as registered by Embind: `Stage.Scores.value === 3`. */
   Stage: Record<string, { value: number }>;
   MatrixId: Record<string, { value: number }>;
