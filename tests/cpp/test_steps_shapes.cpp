@@ -137,8 +137,8 @@ TEST_CASE("every matrix product says why its sizes fit, per query and per matrix
         "(9×512) @ (512×512) → (9×512)" + why("512 = 512", "512 products added"));
 
   // Products only, in every score kind and both granularities.
-  for (ScoreKind kind : {ScoreKind::Dot, ScoreKind::ScaledDot, ScoreKind::General,
-                         ScoreKind::Additive}) {
+  for (ScoreKind kind :
+       {ScoreKind::Dot, ScoreKind::ScaledDot, ScoreKind::General, ScoreKind::Additive}) {
     Scenario k = tokens_scenario(3, 2, 8);
     k.score = kind;
     k.mask = attn::MaskKind::Causal;
