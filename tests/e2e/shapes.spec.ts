@@ -166,10 +166,8 @@ async function expectFitsOrMarked(view: Locator): Promise<void> {
 }
 
 for (const preset of ["small", "hopkins", "cross"]) {
-  test(`the formula lines of ${preset} fit or are marked at 1280, 900 and 390 px`, async ({
-    page,
-  }) => {
-    for (const width of [1280, 900, 390]) {
+  for (const width of [1280, 900, 390]) {
+    test(`the formula lines of ${preset} fit or are marked at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       for (const [hash, heading] of [
         ["s=3&h=1&q=3&g=0", "MatMul: scores Q Kᵀ"],
@@ -178,8 +176,8 @@ for (const preset of ["small", "hopkins", "cross"]) {
       ]) {
         await expectFitsOrMarked(await openStep(page, `p=${preset}&${hash}`, heading!));
       }
-    }
-  });
+    });
+  }
 }
 
 test("a line of numbers wider than a 320 px phone scrolls, marked, by keyboard", async ({

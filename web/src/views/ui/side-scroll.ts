@@ -10,8 +10,9 @@ const STEP_PX = 60;
 const HINT = "Wider than the panel: scroll sideways (or focus it and use ←/→) to see the rest.";
 
 /**
- * Watches `box` (which has `overflow-x: auto` and an aria-label) for overflow; returns the check
- * to call after its content changes. Box resizes, fonts loading and scrolling re-check it.
+ * Watches `box` (which has `overflow-x: auto` and an aria-label) for overflow; returns what to
+ * call after its content changes, which checks in the next animation frame (once all views have
+ * drawn, so measuring costs no extra layout). Box resizes, fonts loading and scrolling re-check.
  */
 export function watchSideScroll(box: HTMLElement): () => void {
   const check = () => {
@@ -46,5 +47,9 @@ export function watchSideScroll(box: HTMLElement): () => void {
   });
   new ResizeObserver(check).observe(box);
   void document.fonts?.ready.then(check);
-  return check;
+  let frame = 0;
+  return () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(check);
+  };
 }
