@@ -140,7 +140,7 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
       : null,
   );
   // Presentation mode (button and P) in the controls; the light/dark theme button in the tools.
-  createPresentMode(root, { buttonHost: layout.controls });
+  const present = createPresentMode(root, { buttonHost: layout.controls });
   createThemeToggle(layout.tools, root);
   installKeyboard(options.keys === "root" ? root : doc, {
     previous: () => update((s) => stepBy(s, -1)),
@@ -186,6 +186,7 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
       queryTokens: s.result.trace.queryTokens,
       query: s.focus.query,
     });
+    present.refit();
     // A measure per redraw, so tests and profiles can check "a step renders within a frame";
     // the buffer is emptied now and then so a long session does not collect them forever.
     options.onView?.(viewOf(s), player.playing);

@@ -10,6 +10,7 @@ import { el } from "../ui/dom";
 import { formatCell, formatShape } from "../ui/format";
 import { wireCellEditing } from "./edit-cell";
 import { renderVirtualGrid } from "./matrix-grid";
+import { markScrolling } from "./scroll-cue";
 import {
   cellClass,
   describeCell,
@@ -250,6 +251,7 @@ export function renderMatrix(spec: MatrixSpec): HTMLElement {
   }
   wireInspector(box, view, inspect, spec);
   wireCellEditing(fig, box, view, spec);
+  markScrolling(box, head, `${spec.plain}, ${shape}`);
   fig.append(head, box, inspect);
   return fig;
 }
