@@ -3,7 +3,7 @@
 import { expect, snapshot, test } from "./fixtures";
 import { articleCss, heightOf, hostPage, inColumn, stepperBox } from "./host-page";
 
-test("in a 680 px column the step bar is compact and scrolls away with the article", async ({
+test("in a 680 px column the top bar is compact and scrolls away with the article", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -14,7 +14,7 @@ test("in a 680 px column the step bar is compact and scrolls away with the artic
   );
   const stepper = page.locator("attention-stepper");
   await expect(stepper.getByTestId("step-counter")).toHaveText("Step 6 of 104");
-  const bar = stepper.getByTestId("step-bar");
+  const bar = stepper.getByTestId("topbar");
   // Was 319 px, in four rows of controls and tools.
   expect(await heightOf(bar)).toBeLessThanOrEqual(130);
   // The stepper's own width (680 px) decides the layout: the current stage shows in the pipeline.
@@ -28,7 +28,7 @@ test("in a 680 px column the step bar is compact and scrolls away with the artic
   await snapshot(page, "embed-column-680");
 });
 
-test("in a phone-wide column the step bar stays compact", async ({ page }) => {
+test("in a phone-wide column the top bar stays compact", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await hostPage(
     page,
@@ -37,7 +37,7 @@ test("in a phone-wide column the step bar stays compact", async ({ page }) => {
   );
   const stepper = page.locator("attention-stepper");
   await expect(stepper.getByTestId("step-counter")).toHaveText("Step 6 of 104");
-  expect(await heightOf(stepper.getByTestId("step-bar"))).toBeLessThanOrEqual(175);
+  expect(await heightOf(stepper.getByTestId("topbar"))).toBeLessThanOrEqual(175);
   // The pickers keep their names for screen readers, and the step buttons are all there.
   await expect(stepper.getByRole("combobox", { name: "Query" })).toBeVisible();
   await expect(stepper.getByRole("button", { name: "Last step" })).toBeVisible();

@@ -62,7 +62,7 @@ const KEYS_HTML = `<section data-part="keys" class="panel keys" aria-labelledby=
         </section>`;
 
 const LAYOUT_HTML = `<a class="skip" href="#step">Skip to the current step</a>
-<header class="topbar" data-part="header" data-testid="step-bar">
+<header class="topbar" data-part="header" data-testid="topbar">
   <div class="brand">
     <p class="brand-name">Attention Stepper</p>
     <p>Step through Transformer attention like a debugger.</p>
