@@ -72,50 +72,91 @@ val run(const std::string& scenario_json, int granularity) {
   return out;
 }
 
-enum class DrillKind { Score = 0, Weight = 1, Output = 2 };
+enum class DrillKind {
+  Score = 0,
+  Weight = 1,
+  Output = 2,
+  Query = 3,
+  Key = 4,
+  Value = 5,
+  Final = 6
+};
 
-// drill(scenarioJson, kind, head, row, col) -> {ok: true, drill} | {ok: false, error}
+// drill(scenarioJson, kind, head, row, col) -> {ok: true, drill} | {ok: false, error}. Rows are
+// queries (keys for Key and Value); columns are keys (Score, Weight), d_v (Output, Value), d_k
+// (Query, Key) or the output's width (Final, which ignores `head`).
 val drill(const std::string& scenario_json, int kind, int head, int row, int col) {
   val error = val::undefined();
   const Computed* c = compute(scenario_json, &error);
   if (!c) return error;
   const attn::Trace& t = c->trace;
-  const int m = c->scenario.m(), n = c->scenario.n();
-  const int cols = kind == static_cast<int>(DrillKind::Output) ? t.d_v : n;
   auto out_of_range = [](const std::string& field, int value, int size) {
     return failure({field, field + " is " + std::to_string(value) + "; it must be between 0 and " +
                                std::to_string(size - 1)});
   };
-  if (kind < 0 || kind > 2) return out_of_range("kind", kind, 3);
-  if (head < 0 || head >= c->scenario.heads) return out_of_range("head", head, c->scenario.heads);
-  if (row < 0 || row >= m) return out_of_range("row", row, m);
+  if (kind < 0 || kind > 6) return out_of_range("kind", kind, 7);
+  const auto k = static_cast<DrillKind>(kind);
+  const int m = c->scenario.m(), n = c->scenario.n();
+  const int rows = k == DrillKind::Key || k == DrillKind::Value ? n : m;
+  const int cols = k == DrillKind::Output || k == DrillKind::Value ? t.d_v
+                   : k == DrillKind::Query || k == DrillKind::Key  ? t.d_k
+                   : k == DrillKind::Final ? static_cast<int>(t.output.cols())
+                                           : n;
+  if (k != DrillKind::Final && (head < 0 || head >= c->scenario.heads)) {
+    return out_of_range("head", head, c->scenario.heads);
+  }
+  if (row < 0 || row >= rows) return out_of_range("row", row, rows);
   if (col < 0 || col >= cols) return out_of_range("col", col, cols);
-  switch (static_cast<DrillKind>(kind)) {
+  switch (k) {
     case DrillKind::Score:
       return success("drill", to_js(attn::drill_score(c->scenario, t, head, row, col)));
     case DrillKind::Weight:
       return success("drill", to_js(attn::drill_weight(t, head, row, col)));
     case DrillKind::Output:
       return success("drill", to_js(attn::drill_output(t, head, row, col)));
+    case DrillKind::Query:
+    case DrillKind::Key:
+    case DrillKind::Value: {
+      const auto which = static_cast<attn::Projection>(kind - static_cast<int>(DrillKind::Query));
+      return success("drill", to_js(attn::drill_projection(t, which, head, row, col)));
+    }
+    case DrillKind::Final:
+      return success("drill", to_js(attn::drill_final_output(t, row, col)));
   }
-  return out_of_range("kind", kind, 3);
+  return out_of_range("kind", kind, 7);
 }
 
-// sweep(scenarioJson) -> {ok: true, points: [{dK, scaled, scoreStd, ...}]} | {ok: false, error}
+// The four averaged measures of a sweep point, or the low or high ends of their bands.
+val sweep_measures(double score_std, double max_weight, double entropy, double gradient_norm) {
+  val out = val::object();
+  out.set("scoreStd", score_std);
+  out.set("meanMaxWeight", max_weight);
+  out.set("meanEntropy", entropy);
+  out.set("meanGradientNorm", gradient_norm);
+  return out;
+}
+
+// sweep(scenarioJson) -> {ok: true, points: [{dK, scaled, draws, scoreStd, ..., low, high}]}
+// | {ok: false, error}; the measures are means over the draws (as many as sweep_draws_for
+// allows), low/high their bands.
 val sweep(const std::string& scenario_json) {
   val error = val::undefined();
   const Computed* c = compute(scenario_json, &error);
   if (!c) return error;
   val points = val::array();
-  for (const auto& p : attn::scaling_sweep(c->scenario, attn::default_sweep_dims())) {
-    val point = val::object();
+  const std::vector<int> dims = attn::default_sweep_dims();
+  const int draws = attn::sweep_draws_for(c->scenario, dims);
+  for (const auto& p : attn::scaling_sweep(c->scenario, dims, draws)) {
+    val point =
+        sweep_measures(p.score_std, p.mean_max_weight, p.mean_entropy, p.mean_gradient_norm);
     point.set("dK", p.d_k);
     point.set("scaled", p.scaled);
-    point.set("scoreStd", p.score_std);
-    point.set("meanMaxWeight", p.mean_max_weight);
-    point.set("meanEntropy", p.mean_entropy);
+    point.set("draws", p.draws);
     point.set("meanMaxEntropy", p.mean_max_entropy);
-    point.set("meanGradientNorm", p.mean_gradient_norm);
+    point.set("low", sweep_measures(p.score_std_band.low, p.max_weight_band.low, p.entropy_band.low,
+                                    p.gradient_norm_band.low));
+    point.set("high", sweep_measures(p.score_std_band.high, p.max_weight_band.high,
+                                     p.entropy_band.high, p.gradient_norm_band.high));
     points.call<void>("push", point);
   }
   return success("points", points);
@@ -141,7 +182,11 @@ EMSCRIPTEN_BINDINGS(attention_stepper) {
   emscripten::enum_<DrillKind>("DrillKind")
       .value("Score", DrillKind::Score)
       .value("Weight", DrillKind::Weight)
-      .value("Output", DrillKind::Output);
+      .value("Output", DrillKind::Output)
+      .value("Query", DrillKind::Query)
+      .value("Key", DrillKind::Key)
+      .value("Value", DrillKind::Value)
+      .value("Final", DrillKind::Final);
 
   emscripten::enum_<attn::Stage>("Stage")
       .value("ProjectQ", attn::Stage::ProjectQ)

@@ -98,6 +98,7 @@ val to_js(const attn::Operand& o) {
   out.set("matrix", static_cast<int>(o.matrix));
   out.set("head", o.head);
   out.set("label", o.label);
+  out.set("part", o.part);
   out.set("rows", o.rows);
   out.set("cols", o.cols);
   out.set("transposed", o.transposed);
@@ -115,6 +116,7 @@ val to_js(const attn::Step& s) {
   out.set("operands", operands);
   out.set("result", to_js(s.result));
   out.set("shapes", s.shapes);
+  out.set("sizeRule", s.size_rule);
   out.set("formula", s.formula);
   out.set("formulaNumbers", s.formula_numbers);
   out.set("sentence", s.sentence);
@@ -176,6 +178,18 @@ val to_js(const attn::OutputDrill& d) {
   out.set("values", to_js(d.values));
   out.set("terms", to_js(d.terms));
   out.set("sum", d.sum);
+  return out;
+}
+
+val to_js(const attn::ProductDrill& d) {
+  val out = val::object();
+  out.set("row", to_js(d.row));
+  out.set("column", to_js(d.column));
+  out.set("terms", to_js(d.terms));
+  out.set("wColumn", d.w_column);
+  out.set("sum", d.sum);
+  out.set("stored", d.stored);
+  out.set("product", d.product);
   return out;
 }
 

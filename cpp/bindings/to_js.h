@@ -33,5 +33,6 @@ val success(const char* key, const val& value);
 val to_js(const attn::ScoreDrill& d);
 val to_js(const attn::WeightDrill& d);
 val to_js(const attn::OutputDrill& d);
+val to_js(const attn::ProductDrill& d);
 
 }  // namespace bindings

@@ -1,6 +1,8 @@
 // Cell edits (scenario/scenario.h CellEdit): applied on top of generated or given matrices, exactly
 // one cell each, x_q shared with x_kv in self-attention; and validate()'s checks of every edit.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
@@ -164,4 +166,25 @@ TEST_CASE("edited values and the number of edits are limited", "[edits]") {
   CHECK_FALSE(attn::validate(s).has_value());
   s.edits.push_back(CellEdit{"w_k", 1, 1, 0.5});
   expect_edit_rejected(s, "edits has 4097 cells; it must have at most 4096");
+}
+
+TEST_CASE("an edit of X is exact; embeddings + positional give it back only up to rounding",
+          "[edits]") {
+  Scenario s = good();  // three tokens, positional encoding on: PE(2, 0) = sin(2) = 0.909...
+  for (const double value : {1e-300, 0.1, -1.0 / 3.0, 123.456, 1e6, -1e-12}) {
+    INFO(value);
+    s.edits = {{"x_q", 2, 0, value}};
+    const attn::Inputs in = attn::resolve_inputs(s);
+    const double x = in.x_q(2, 0), e = in.embeddings_q(2, 0), p = in.positional_q(2, 0);
+    CHECK(p == std::sin(2.0));
+    CHECK(x == value);      // the computation uses exactly the edited value
+    CHECK(e == value - p);  // the embedding: X - P, rounded to a double
+    const double bound = std::ldexp(std::max(std::fabs(x), std::fabs(p)), -51);
+    CHECK(std::fabs((e + p) - x) <= bound);  // docs/scenario.md: at most 2^-51 · max(|X|, |P|)
+  }
+  // The example of docs/scenario.md: 1e-300 is lost entirely when the 0.909 is taken away.
+  s.edits = {{"x_q", 2, 0, 1e-300}};
+  const attn::Inputs in = attn::resolve_inputs(s);
+  CHECK(in.embeddings_q(2, 0) == -in.positional_q(2, 0));
+  CHECK(in.embeddings_q(2, 0) + in.positional_q(2, 0) == 0.0);
 }

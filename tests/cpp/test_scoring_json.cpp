@@ -120,7 +120,7 @@ TEST_CASE("a bad scoring or edit field names the field and the exact place", "[j
       {R"("edits": [{"matrix": "w_q", "row": 0, "col": 0.5, "value": 1}])", "edits",
        "edits[0].col must be a whole number, got 0.5"},
       {R"("edits": [{"matrix": "w_q", "row": 1e10, "col": 0, "value": 1}])", "edits",
-       "edits[0].row is 10000000000, which is far out of range"},
+       "edits[0].row is 10000000000; it must be between 0 and the matrix's rows - 1, at most 1023"},
       {R"("edits": [{"matrix": "w_q", "row": 0, "col": 0, "value": "1"}])", "edits",
        R"(edits[0].value must be a number, got "1")"},
   };
@@ -185,9 +185,9 @@ TEST_CASE("scoring matrices must have their documented shapes", "[scoring]") {
 TEST_CASE("d_a and the score kind are checked against their limits", "[scoring]") {
   Scenario s = good(ScoreKind::Additive);
   s.d_a = 513;
-  expect_rejected(s, "d_a", "d_a is 513; it must be between 1 and 512 (or 0 for d_k)");
+  expect_rejected(s, "d_a", "d_a is 513; it must be between 0 and 512 (0 means d_k)");
   s.d_a = -1;
-  expect_rejected(s, "d_a", "d_a is -1; it must be between 1 and 512 (or 0 for d_k)");
+  expect_rejected(s, "d_a", "d_a is -1; it must be between 0 and 512 (0 means d_k)");
   s.d_a = 512;  // 2 heads · 512 = 1024: at the limit
   CHECK_FALSE(attn::validate(s).has_value());
   s.heads = 4;

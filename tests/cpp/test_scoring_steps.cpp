@@ -106,7 +106,7 @@ TEST_CASE("the Scores step reads the head's block of each scoring parameter", "[
     REQUIRE(st.operands.size() == 3);
     CHECK(st.operands[0].matrix == MatrixId::Q);
     CHECK(st.operands[1].matrix == MatrixId::WBilinear);
-    CHECK(st.operands[1].label == "W_a^{(2)}");
+    CHECK(st.operands[1].part == "W_a^{(2)}");
     CHECK((st.operands[1].rows == 4 && st.operands[1].cols == 8));
     check_cells(st.operands[1].cells, 0, 4, 4, 4);
     CHECK(st.operands[2].matrix == MatrixId::K);
@@ -132,7 +132,7 @@ TEST_CASE("the Scores step reads the head's block of each scoring parameter", "[
     check_cells(st.operands[3].cells, 0, 4, 3, 3);
     check_cells(st.operands[4].cells, 1, 1, 0, 3);
     CHECK_FALSE(st.operands[2].transposed);
-    CHECK(st.operands[4].label == "v_a^{(2)}");
+    CHECK(st.operands[4].part == "v_a^{(2)}");
     CHECK(&attn::trace_matrix(t, MatrixId::WAdditiveQ, 0) == &*t.inputs.w_additive_q);
     CHECK(&attn::trace_matrix(t, MatrixId::WAdditiveK, 0) == &*t.inputs.w_additive_k);
     CHECK(&attn::trace_matrix(t, MatrixId::VAdditive, 0) == &*t.inputs.v_additive);

@@ -116,7 +116,8 @@ TEST_CASE("operands, results and cell ranges of representative steps", "[steps]"
     CHECK(st.operands[0].label == "X");
     check_cells(st.operands[0].cells, 0, 3, 0, 8);
     CHECK(st.operands[1].matrix == MatrixId::Wq);
-    CHECK(st.operands[1].label == "W_Q^{(2)}");
+    CHECK(st.operands[1].label == "W_Q");
+    CHECK(st.operands[1].part == "W_Q^{(2)}");
     CHECK(st.operands[1].head == -1);
     CHECK((st.operands[1].rows == 8 && st.operands[1].cols == 8));
     check_cells(st.operands[1].cells, 0, 8, 4, 4);

@@ -148,7 +148,8 @@ TEST_CASE("the sweep's W_Q and W_K are the documented streams, column by column"
     return w;
   };
   const Matrix w_q = weights(101), w_k = weights(102);
-  const std::vector<SweepPoint> points = attn::scaling_sweep(s, {1, 2});
+  // One draw (draw 0): its points are that draw's own figures.
+  const std::vector<SweepPoint> points = attn::scaling_sweep(s, {1, 2}, 1);
   for (int d_k = 1; d_k <= 2; ++d_k) {
     const Matrix scores = w_q.leftCols(d_k) * w_k.leftCols(d_k).transpose();  // (4, 4)
     const double mean = scores.mean();
@@ -156,6 +157,17 @@ TEST_CASE("the sweep's W_Q and W_K are the documented streams, column by column"
     INFO("d_k " << d_k);
     CHECK(point(points, d_k, false).score_std == Approx(std_dev).margin(1e-15));
   }
+  // Draw 3 xors 3 * kDrawStride into the stream's key: W_Q of d_k = 1 is its first 4 numbers.
+  attn::SplitMix64 stream(
+      attn::SplitMix64(s.seed ^ (101 * golden) ^ (3 * attn::kDrawStride)).next());
+  Matrix w_q3(4, 1), w_k3(4, 1);
+  for (int r = 0; r < 4; ++r) w_q3(r, 0) = stream.next_symmetric(std::sqrt(3.0 / 4));
+  stream =
+      attn::SplitMix64(attn::SplitMix64(s.seed ^ (102 * golden) ^ (3 * attn::kDrawStride)).next());
+  for (int r = 0; r < 4; ++r) w_k3(r, 0) = stream.next_symmetric(std::sqrt(3.0 / 4));
+  const Matrix scores3 = w_q3 * w_k3.transpose();
+  const double std3 = std::sqrt((scores3.array() - scores3.mean()).square().mean());
+  CHECK(attn::sweep_draw(s, {1}, 3)[0].score_std == Approx(std3).margin(1e-15));
 }
 
 TEST_CASE("sweep properties: scaling divides the spread, W is nested, inputs respected",

@@ -146,3 +146,19 @@ test("the score drill follows the scoring function: general and additive", async
   await expect(panel.getByTestId("drill-sum")).toHaveText(new RegExp(`= ${value}$`));
   await snapshot(page, "drill-additive");
 });
+
+test("Escape closes the panel even when the focus went to the page itself", async ({ page }) => {
+  await openApp(page);
+  await choosePreset(page, "From scratch", 20);
+  await toStage(page, 6); // SoftMax, query 1
+  const target = cell(page, "matrix-result", "word_1", 1);
+  await target.click();
+  const panel = page.getByRole("dialog", { name: /How A \[row 1 'word_1', key 2 'word_2'\]/ });
+  await expect(panel).toBeVisible();
+  // A click on plain text leaves the focus on the body, as blur() does.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(page.locator("body")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(target).toBeFocused();
+});

@@ -151,3 +151,65 @@ test("cells of the 512×512 W_Q of the Hopkins preset are editable in the compac
   await expect(w.locator(at(511, 0))).toHaveClass(/edited/);
   await expect(page.getByTestId("edit-count")).toHaveText("1 cell edited");
 });
+
+test("a new sentence, new sizes or another preset clear the edits, say so, and Undo brings them back", async ({
+  page,
+}) => {
+  test.slow(); // three scenario changes, each run and undone
+  await openApp(page);
+  const x11 = page.getByTestId("matrix-operand-0").locator(at(0, 0));
+  const count = page.getByTestId("edit-count");
+  const sentence = page.getByLabel("Sentence", { exact: true });
+  const original = await x11.textContent();
+  await typeInto(page, "matrix-operand-0", 0, 0, "3");
+  await expect(x11).toHaveText("3.0000");
+  await expect(count).toHaveText("1 cell edited");
+
+  const changes: [string, () => Promise<void>][] = [
+    [
+      "a new sentence",
+      async () => {
+        await sentence.fill("the dog sat on the mat");
+        await page.getByRole("button", { name: "Apply" }).click();
+      },
+    ],
+    [
+      "new sizes",
+      async () => {
+        await page.getByLabel("d_model").fill("12");
+        await page.getByRole("button", { name: "Apply" }).click();
+      },
+    ],
+    ["another preset", () => page.getByLabel("Preset").selectOption({ label: "From scratch" })],
+  ];
+  for (const [what, change] of changes) {
+    await change();
+    await expect(count, what).toHaveText(
+      "1 edit cleared: the scenario changed. Undo brings them back.",
+    );
+    await expect(x11, what).not.toHaveText("3.0000");
+    await expect(x11, what).not.toHaveClass(/edited/);
+    // Undo: the previous scenario again, with its edit and the form showing it.
+    await page.getByRole("button", { name: "Undo edit" }).click();
+    await expect(count, what).toHaveText("1 cell edited");
+    await expect(x11, what).toHaveText("3.0000");
+    await expect(x11, what).toHaveClass(/edited/);
+    await expect(sentence, what).toHaveValue("the cat sat on the mat");
+    await expect(page.getByLabel("d_model"), what).toHaveValue("8");
+  }
+  // The edit's own history came back too: one more Undo drops the edit itself.
+  await page.getByRole("button", { name: "Undo edit" }).click();
+  await expect(x11).toHaveText(original ?? "");
+  await expect(count).toContainText("No edits");
+});
+
+test("another mask keeps the edits: the inputs are the same", async ({ page }) => {
+  await openApp(page);
+  await typeInto(page, "matrix-operand-0", 0, 0, "3");
+  await page.getByLabel("Mask").selectOption("causal");
+  await page.getByRole("button", { name: "Apply" }).click();
+  // A Mask step per query and head now: 2 × (3 + 6 × 5) + 2 steps.
+  await expect(page.getByTestId("step-counter")).toHaveText(/ of 68$/);
+  await expect(page.getByTestId("edit-count")).toHaveText("1 cell edited");
+  await expect(page.getByTestId("matrix-operand-0").locator(at(0, 0))).toHaveText("3.0000");
+});

@@ -1,6 +1,7 @@
 // Embedding: the <attention-stepper> element, the iframe page (embed.html) and the tutorial page.
 import type { Page } from "@playwright/test";
 import { expect, snapshot, test } from "./fixtures";
+import { hostPage } from "./host-page";
 
 /** Counts the requests for the wasm core made by `page` (frames included). */
 function countWasm(page: Page): () => number {
@@ -49,19 +50,6 @@ test("the tutorial shows three steppers, each at its pinned step", async ({ page
   await expect(scratch.locator(".step-title")).toBeVisible();
   await snapshot(page, "tutorial-phone");
 });
-
-/** A host page on the preview server's origin, in a folder other than the script's. */
-async function hostPage(page: Page, body: string): Promise<void> {
-  await page.route("**/elsewhere/deeper/host.html", (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
-<script type="module" src="../../attention-stepper.js"></script></head>
-<body><h1>A host page</h1><button id="host-button">Host button</button>${body}</body></html>`,
-    }),
-  );
-  await page.goto("./elsewhere/deeper/host.html");
-}
 
 test("two elements on one page keep their own state and keys; wasm loads once", async ({
   page,
@@ -160,4 +148,48 @@ test("the embed page takes its options from the query parameters", async ({ page
   await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of \d+$/);
   await expect(page.getByRole("navigation", { name: "Pipeline" })).toBeHidden();
   await expect(page.locator(".stepper")).toHaveAttribute("data-theme", "dark");
+});
+
+test("a head, query or stage the scenario lacks is named with its range; the nearest step shows", async ({
+  page,
+}) => {
+  await hostPage(
+    page,
+    `<attention-stepper id="cross" preset="cross" stage="softmax" query="13"></attention-stepper>
+     <attention-stepper id="mask" preset="scratch" stage="mask" head="3"></attention-stepper>
+     <attention-stepper id="wo" preset="scratch" stage="output-projection"></attention-stepper>`,
+  );
+  const cross = page.locator("#cross");
+  await expect(cross.getByTestId("embed-error")).toHaveText(
+    "Attention Stepper: the attribute query: 13 is out of range; this scenario has queries 1 to 12. Showing query 12.",
+  );
+  await expect(cross.locator(".step-title")).toHaveText("SoftMax over each row");
+  await expect(cross.locator(".step-where")).toHaveText("Head 1 of 2 · query 12 “.”");
+  // It keeps working from there.
+  await cross.getByRole("button", { name: "Next step" }).click();
+  await expect(cross.locator(".step-where")).toHaveText("Head 1 of 2 · query 12 “.”");
+  await expect(cross.locator(".step-title")).toHaveText("MatMul: weighted sum A V");
+
+  const mask = page.locator("#mask").getByTestId("embed-error");
+  await expect(mask).toContainText(
+    "head: 3 is out of range; this scenario has only head 1. Showing head 1.",
+  );
+  await expect(mask).toContainText(
+    "stage: mask is not a step of this scenario (it masks nothing); its stages are project-q, project-k, project-v, scores, scale, softmax, weighted-sum, concat. Showing softmax.",
+  );
+  await expect(page.locator("#mask .step-title")).toHaveText("SoftMax over each row");
+  await expect(page.locator("#wo").getByTestId("embed-error")).toContainText(
+    "stage: output-projection is not a step of this scenario (it has no W_O)",
+  );
+  await expect(page.locator("#wo .step-title")).toHaveText("Concat the heads");
+
+  await page.goto("./embed.html?preset=cross&stage=scores&query=13&head=5");
+  const message = page.getByTestId("embed-error");
+  await expect(message).toContainText(
+    "the parameter query: 13 is out of range; this scenario has queries 1 to 12. Showing query 12.",
+  );
+  await expect(message).toContainText(
+    "the parameter head: 5 is out of range; this scenario has heads 1 to 2. Showing head 2.",
+  );
+  await expect(page.locator(".step-where")).toHaveText("Head 2 of 2 · query 12 “.”");
 });

@@ -47,3 +47,42 @@ test("at a phone-sized viewport the controls and the step stay reachable", async
   expect(width, "no horizontal scroll of the page").toBeLessThanOrEqual(375);
   await snapshot(page, "phone");
 });
+
+test("form errors speak the form: its labels, words counted from 1, characters", async ({
+  page,
+}) => {
+  await openApp(page);
+  const sentence = page.getByLabel("Sentence", { exact: true });
+  const apply = page.getByRole("button", { name: "Apply" });
+  const error = page.getByTestId("error-query_tokens");
+
+  const long = "a".repeat(45);
+  await sentence.fill(`the ${long} cat`);
+  await apply.click();
+  await expect(error).toHaveText(
+    "Word 2 of the sentence, “aaaaaaaaaaaaaaa…”, has 45 characters; a word may have at most 40" +
+      " (fewer for accented letters or emoji, which take 2 to 4 bytes each).",
+  );
+  await expect(error).not.toContainText("query_tokens");
+  await expect(sentence).toHaveValue(`the ${long} cat`);
+
+  // Accented letters: 30 characters are 60 bytes, and the message says both.
+  await sentence.fill(`the ${"é".repeat(30)}`);
+  await apply.click();
+  await expect(error).toContainText("has 30 characters (60 bytes in UTF-8)");
+
+  await sentence.fill(Array.from({ length: 50 }, (_, i) => `w${i}`).join(" "));
+  await apply.click();
+  await expect(error).toHaveText("The sentence has 50 words; it may have at most 48.");
+
+  await sentence.fill("   ");
+  await apply.click();
+  await expect(error).toHaveText("The sentence is empty: type between 1 and 48 words.");
+
+  await sentence.fill("the cat sat on the mat");
+  await page.getByLabel("Number of heads").fill("3");
+  await apply.click();
+  await expect(page.getByTestId("error-heads")).toHaveText(
+    "Number of heads is 3; it must divide d_model (8)",
+  );
+});

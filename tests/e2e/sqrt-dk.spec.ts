@@ -53,3 +53,43 @@ test("the Scale step links to the experiment, which compares the current row", a
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 });
+
+test("each chart shades the band of the 32 draws around its mean lines", async ({ page }) => {
+  await openApp(page);
+  await page.getByRole("button", { name: "Why √d_k?" }).click();
+  const dialog = page.getByRole("dialog", { name: "Why divide by √d_k?" });
+  await expect(dialog.getByTestId("sqrt-dk-band-note")).toHaveText(
+    /shaded: lowest to highest of the 32 draws/,
+  );
+  await expect(dialog.getByTestId("sqrt-dk-table")).toContainText("means over 32 draws");
+  // Two bands per chart (without and with ÷√d_k), each named in the chart's description.
+  await expect(dialog.getByTestId("chart-band")).toHaveCount(8);
+  await expect(dialog.getByRole("img").first()).toHaveAccessibleName(/band .+ to .+ at 512/);
+
+  // In SVG coordinates (y grows downwards), each mean point lies between the band's top and
+  // bottom at its d_k, and the raw spread's band has a visible height.
+  const charts = dialog.locator("svg.line-chart");
+  for (let c = 0; c < 4; c++) {
+    for (const name of ["without ÷√d_k", "with ÷√d_k"]) {
+      const inside = await charts.nth(c).evaluate((svg, series) => {
+        const ys = (points: string) =>
+          points
+            .trim()
+            .split(/\s+/)
+            .map((p) => Number(p.split(",")[1]));
+        const band = svg.querySelector(`polygon.band[data-series="${series}"]`)!;
+        const line = svg.querySelector(`.series[data-series="${series}"] polyline`)!;
+        const outline = ys(band.getAttribute("points")!);
+        const mean = ys(line.getAttribute("points")!);
+        const n = mean.length;
+        // The outline runs along the top (high values) left to right, then the bottom back.
+        return mean.every((y, i) => outline[i]! <= y + 1e-9 && y <= outline[2 * n - 1 - i]! + 1e-9);
+      }, name);
+      expect(inside, `chart ${c + 1}, ${name}`).toBe(true);
+    }
+  }
+  const rawBand = charts.first().locator('polygon.band[data-series="without ÷√d_k"]');
+  expect(await rawBand.evaluate((p) => (p as SVGGraphicsElement).getBBox().height)).toBeGreaterThan(
+    20,
+  );
+});

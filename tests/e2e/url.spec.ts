@@ -127,3 +127,82 @@ test("tokens from a link are only ever text", async ({ page }) => {
   await expect(status(page)).toHaveText(/Edit 1/);
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
 });
+
+/** The stage the pipeline figure lights. */
+const currentStage = (page: Page) =>
+  page.getByRole("navigation", { name: "Pipeline" }).locator('[aria-current="step"]');
+const README_STAGES = [
+  "project-q",
+  "project-k",
+  "project-v",
+  "scores",
+  "scale",
+  "mask",
+  "softmax",
+  "weighted-sum",
+  "concat",
+  "output-projection",
+];
+
+test("a link opens the stage it names: #p=scratch&s=weighted-sum", async ({ page }) => {
+  await page.goto("./#p=scratch&s=weighted-sum");
+  await expect(currentStage(page)).toHaveAttribute("data-stage", "7");
+  await expect(page.getByLabel("Preset")).toHaveValue("scratch");
+  await expect(status(page)).toHaveText("");
+});
+
+test("every stage name of the README opens its stage from a link", async ({ page }) => {
+  test.slow(); // ten reopenings
+  await page.goto("./#p=masked&s=0");
+  await expect(counter(page)).toHaveText(/^Step 1 of \d+$/);
+  // Each name, through a hash typed while the app is open (the same reader as a fresh load), on
+  // the preset that has all ten stages (it has a mask).
+  for (const [i, name] of README_STAGES.entries()) {
+    await page.evaluate((h) => (location.hash = h), `#p=masked&s=${name}&q=1`);
+    await expect(currentStage(page)).toHaveAttribute("data-stage", String(i));
+    await expect(status(page)).toHaveText("");
+  }
+});
+
+test("a link takes the README's keys and 1-based numbers, as the embed page does", async ({
+  page,
+}) => {
+  // stage=8 is the eighth stage, the weighted sum; query=2 the second query. The link the app
+  // then writes has its own 0-based keys.
+  await page.goto("./#preset=scratch&stage=8&query=2");
+  await expect(currentStage(page)).toHaveAttribute("data-stage", "7");
+  await expect(page.getByLabel("Query", { exact: true })).toHaveValue("1");
+  await expect(page).toHaveURL(/#p=scratch&s=7&h=0&q=1&g=0$/);
+  await page.goto("./embed.html?preset=scratch&stage=weighted-sum");
+  await expect(currentStage(page)).toHaveAttribute("data-stage", "7");
+  await expect(page.getByTestId("embed-error")).toBeHidden();
+});
+
+/** [what, hash, message, the preset shown (null: the preset with an edit, shown as Custom)] */
+const BAD_STEPS: [string, string, RegExp, string | null][] = [
+  ["an unknown stage name", "#p=scratch&s=bogus&q=2", /stage "bogus" is not 0 to 9/, "scratch"],
+  ["a stage out of range", "#p=scratch&s=42", /stage "42" is not 0 to 9/, "scratch"],
+  ["a head that is no number", "#p=scratch&e=x_q:0:0:2&s=6&h=x", /head "x"/, null],
+  ["a granularity that is neither", "#p=cross&s=3&g=7", /granularity "7"/, "cross"],
+  ["a 1-based stage of 0", "#preset=scratch&stage=0", /stage "0" is not a stage/, "scratch"],
+];
+
+for (const [what, hash, message, preset] of BAD_STEPS) {
+  test(`a link with ${what} keeps its scenario and opens the first step`, async ({ page }) => {
+    await page.goto(`./${hash}`);
+    await expect(page.getByLabel("Preset")).toHaveValue(preset ?? "");
+    await expect(counter(page)).toHaveText(/^Step 1 of \d+$/);
+    await expect(status(page)).toHaveText(message);
+    await expect(status(page)).toContainText("Showing the scenario's first step.");
+    if (preset === null) await expect(page.getByTestId("edit-count")).toHaveText("1 cell edited");
+  });
+}
+
+test("a custom scenario with a bad step is kept too", async ({ page }) => {
+  const scenario = { query_tokens: ["a", "b", "c"], d_model: 4, heads: 2, seed: 7 };
+  await page.goto(`./#z=${z(JSON.stringify(scenario))}&s=7&h=1&q=%E2%80%AEx`);
+  await expect(counter(page)).toHaveText(/^Step 1 of \d+$/);
+  await expect(page.getByLabel("Query", { exact: true })).toContainText("1 · a");
+  await expect(page.getByLabel("Head", { exact: true })).toHaveValue("0");
+  await expect(status(page)).toHaveText(/query "\\u202Ex" is not a whole number from 0/);
+});

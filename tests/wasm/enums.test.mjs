@@ -29,3 +29,13 @@ test("Stage, MatrixId and Granularity agree between C++ and TypeScript", async (
     assert.deepEqual(fromWasm, ts[name], name);
   }
 });
+
+test("DrillKind agrees between the binding and TypeScript", async () => {
+  const module = await sharedModule();
+  const fromWasm = Object.fromEntries(
+    Object.entries(module.DrillKind)
+      .filter(([, v]) => v && typeof v.value === "number")
+      .map(([k, v]) => [k, v.value]),
+  );
+  assert.deepEqual(fromWasm, enumsFromTs().DrillKind);
+});

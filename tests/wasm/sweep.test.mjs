@@ -30,3 +30,29 @@ test("sweeps d_k from 4 to 512, unscaled and scaled", async () => {
   assert.ok(at(512, true).scoreStd < 2 * at(4, true).scoreStd);
   for (const p of points) assert.ok(p.meanEntropy <= p.meanMaxEntropy + 1e-12);
 });
+
+test("each point is a mean over 32 seeded draws, with the band of the draws", async () => {
+  const module = await sharedModule();
+  const json = JSON.stringify(hopkins);
+  const first = module.sweep(json);
+  assert.ok(first.ok, first.ok ? "" : first.error.message);
+  const measures = ["scoreStd", "meanMaxWeight", "meanEntropy", "meanGradientNorm"];
+  for (const p of first.points) {
+    assert.equal(p.draws, 32);
+    for (const m of measures) {
+      assert.ok(p.low[m] <= p[m] && p[m] <= p.high[m], `${m} at d_k ${p.dK}: band holds the mean`);
+    }
+    assert.ok(p.low.scoreStd < p.high.scoreStd, "the draws differ");
+  }
+  // The mean spread grows at every doubling without scaling, and stays within 15% with it.
+  const raw = first.points.filter((p) => !p.scaled).map((p) => p.scoreStd);
+  const scaled = first.points.filter((p) => p.scaled).map((p) => p.scoreStd);
+  for (let i = 1; i < raw.length; i++) assert.ok(raw[i] > raw[i - 1], `raw ${raw}`);
+  const average = scaled.reduce((a, b) => a + b) / scaled.length;
+  for (const x of scaled) assert.ok(Math.abs(x - average) < 0.15 * average, `scaled ${scaled}`);
+
+  // Deterministic: another scenario in between, then the same one again, gives the same bits.
+  assert.ok(module.sweep(JSON.stringify({ ...hopkins, seed: 7 })).ok);
+  const again = module.sweep(json);
+  assert.deepEqual(again.points, first.points);
+});

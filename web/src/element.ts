@@ -8,11 +8,15 @@
  * Attributes (numbers are 1-based: head="2" is the second head): preset, src (a scenario file's
  * URL), scenario (inline JSON), stage (a name such as "softmax", or 1 … 10), head, query,
  * granularity ("query" | "matrix"), hide (comma list of header, controls, tools, pipeline,
- * heatmaps, scenario, keys), theme ("light" | "dark"), autoplay. A bad attribute is named in a
- * message inside the element and ignored. Light DOM (KaTeX's fonts need it); the styles are added
- * to the document once, scoped to the stepper so the host page keeps its own.
+ * heatmaps, scenario, keys), theme ("light" | "dark"), height (a CSS length; 600px by default),
+ * autoplay. A bad attribute is named in a message inside the element and ignored.
+ *
+ * The stepper lives in an open shadow root, so the host page's CSS cannot restyle it and its CSS
+ * cannot restyle the page. Fonts are the exception: @font-face rules do not apply from inside a
+ * shadow root, so KaTeX's are added to the document once.
  */
 import katexCss from "katex/dist/katex.min.css?inline";
+import hostCss from "./styles/element-host.css?inline";
 import appCss from "./styles.css?inline";
 import errorCss from "./styles/embed-error.css?inline";
 // Imported by export-menu.ts, so not in styles.css.
@@ -21,20 +25,36 @@ import { mountEmbed } from "./app/embed-mount";
 import { OPTION_NAMES, parseEmbedOptions } from "./state/embed-options";
 
 export const TAG = "attention-stepper";
-const STYLE_ID = "attention-stepper-styles";
+const FONTS_ID = "attention-stepper-fonts";
 
-/** Adds the stepper's and KaTeX's CSS to `doc` once; the app's rules only apply inside steppers. */
-function injectStyles(doc: Document): void {
-  if (doc.getElementById(STYLE_ID)) return;
+/** KaTeX's CSS in two: its @font-face rules (for the document) and the rest (for shadow roots). */
+function splitFonts(css: string): { fonts: string; rest: string } {
+  const fontFace = /@font-face\s*\{[^}]*\}/g;
+  return { fonts: (css.match(fontFace) ?? []).join("\n"), rest: css.replace(fontFace, "") };
+}
+// A call, not method calls on katexCss: the bundler inlines it as "a" + url + "b" unparenthesized.
+const katex = splitFonts(katexCss);
+
+/** Adds KaTeX's @font-face rules (and nothing else) to `doc` once. */
+function addFonts(doc: Document): void {
+  if (doc.getElementById(FONTS_ID)) return;
   const style = doc.createElement("style");
-  style.id = STYLE_ID;
-  // @scope keeps class names such as .panel or .hint from restyling the host page (its root is
-  // the element, so rules for .stepper itself still match); without it (older browsers) the rules
-  // still work, only less isolated.
-  const app = `${appCss}\n${exportCss}`;
-  const scoped = "CSSScopeRule" in window ? `@scope (${TAG}) {\n${app}\n}` : app;
-  style.textContent = `${katexCss}\n${scoped}\n${errorCss}\n${TAG} { display: block; }`;
+  style.id = FONTS_ID;
+  style.textContent = katex.fonts;
   doc.head.append(style);
+}
+
+/** One parsed sheet per document, shared by all its steppers' shadow roots. */
+const sheets = new WeakMap<Document, CSSStyleSheet>();
+
+function stepperSheet(doc: Document): CSSStyleSheet {
+  let sheet = sheets.get(doc);
+  if (!sheet) {
+    sheet = new (doc.defaultView ?? window).CSSStyleSheet();
+    sheet.replaceSync([hostCss, katex.rest, appCss, exportCss, errorCss].join("\n"));
+    sheets.set(doc, sheet);
+  }
+  return sheet;
 }
 
 export class AttentionStepperElement extends HTMLElement {
@@ -44,7 +64,11 @@ export class AttentionStepperElement extends HTMLElement {
 
   connectedCallback(): void {
     this.#connected = true;
-    injectStyles(this.ownerDocument);
+    const doc = this.ownerDocument;
+    addFonts(doc);
+    if (!this.shadowRoot) {
+      this.attachShadow({ mode: "open" }).adoptedStyleSheets = [stepperSheet(doc)];
+    }
     this.#schedule();
   }
 
@@ -62,14 +86,14 @@ export class AttentionStepperElement extends HTMLElement {
     this.#pending = true;
     queueMicrotask(() => {
       this.#pending = false;
-      if (this.#connected) void this.#start();
+      if (this.#connected && this.shadowRoot) void this.#start(this.shadowRoot);
     });
   }
 
-  async #start(): Promise<void> {
+  async #start(shadow: ShadowRoot): Promise<void> {
     const config = parseEmbedOptions((name) => this.getAttribute(name));
     try {
-      await mountEmbed(this, config, "attribute");
+      await mountEmbed(shadow, config, "attribute");
     } catch {
       // The stepper's status line already says why (e.g. the wasm core did not load).
     }

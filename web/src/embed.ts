@@ -2,11 +2,12 @@
  * Entry point of embed.html, the page for an <iframe>: one stepper filling the frame, set up by
  * the query parameters.
  *
- * The parameters are the <attention-stepper> attributes (state/embed-options.ts, README): stage (a name
- * such as "softmax", or 1 … 10), head and query (from 1), granularity ("query" | "matrix"), src,
- * hide, theme, autoplay; the scenario is preset (+ edits), z (compressed) or scenario (JSON), as
- * the share dialog writes them (state/url-state.ts, docs/url.md). A bad parameter is named in a message
- * above the stepper and ignored.
+ * The parameters are the <attention-stepper> attributes (state/embed-options.ts, README): stage
+ * (a name such as "softmax", or 1 … 10), head and query (from 1), granularity ("query" |
+ * "matrix"), src, hide, theme, height (by default the stepper fills the frame), autoplay; the
+ * scenario is preset (+ edits), z (compressed) or scenario (JSON), as the share dialog writes
+ * them (state/url-state.ts, docs/url.md). A bad parameter is named in a message above the
+ * stepper; a head, query or stage the scenario lacks is named too, at the nearest step.
  */
 import "katex/dist/katex.min.css";
 import "./styles.css";
@@ -20,6 +21,7 @@ const OWN: ReadonlySet<OptionName> = new Set([
   "src",
   "hide",
   "theme",
+  "height",
   "autoplay",
   "stage",
   "head",

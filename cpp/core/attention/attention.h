@@ -80,8 +80,8 @@ struct Inputs {
 
 /// Generates what the scenario leaves out (inputs.cpp), then applies Scenario::edits in order.
 /// An edit of x_q changes X_q and, in self-attention, X_kv too (one matrix); the edited cell of
-/// embeddings_q (embeddings_kv) becomes value - positional, so X = embeddings + positional still
-/// holds. `s` must have passed validate().
+/// embeddings_q (embeddings_kv) becomes value - positional (rounded), so embeddings + positional
+/// is X up to rounding. `s` must have passed validate().
 Inputs resolve_inputs(const Scenario& s);
 
 /// Every intermediate matrix of one head.

@@ -33,8 +33,9 @@ Matrix given_or_generated(const std::optional<Matrix>& given, int rows, int cols
   return given ? *given : weight_matrix(rows, cols, seed, tag);
 }
 
-/// Applies the edits in order. Edits of X_q or X_kv also move the embedding's cell, by the value
-/// minus the positional encoding, so that X = embeddings + positional keeps holding. validate()
+/// Applies the edits in order. Edits of X_q or X_kv also set the embedding's cell to the value
+/// minus the positional encoding, so that embeddings + positional gives X back up to rounding
+/// (X itself is exactly the value; docs/scenario.md bounds the difference). validate()
 /// has checked every name, row and column; anything else is skipped, never written out of range.
 void apply_edits(const std::vector<CellEdit>& edits, Inputs& in) {
   for (const CellEdit& e : edits) {

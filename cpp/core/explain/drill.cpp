@@ -1,4 +1,4 @@
-// Drilling into one cell of a head (see drill.h): the score, weight or output value written out
+// Drilling into one cell (see drill.h): a projection, score, weight or output value written out
 // term by term, from the trace's own matrices so that the drill and the trace always agree.
 #include "explain/drill.h"
 
@@ -27,6 +27,20 @@ void fill_additive(ScoreDrill& d, const Matrix& w1, const Matrix& w2, const RowV
   d.v_a = v_a;
   d.products = d.v_a.cwiseProduct(d.hidden);
   d.sum = d.products.sum();
+}
+
+// row (1, L) and column (L, 1) -> the drill of their product: terms, sum from l = 0 up, stored.
+ProductDrill product_drill(const RowVector& row, const Matrix& column, int w_column,
+                           double stored) {
+  ProductDrill d;
+  d.row = row;
+  d.column = column.transpose();
+  d.terms = d.row.cwiseProduct(d.column);
+  d.sum = 0.0;
+  for (Eigen::Index l = 0; l < d.terms.size(); ++l) d.sum += d.terms(l);
+  d.w_column = w_column;
+  d.stored = stored;
+  return d;
 }
 
 }  // namespace
@@ -122,6 +136,36 @@ OutputDrill drill_output(const Trace& t, int head, int i, int c) {
   d.terms = d.weights.cwiseProduct(d.values);
   d.sum = d.terms.sum();
   return d;
+}
+
+// Shapes: row, column, terms (d_model). Q takes X_q; K and V take X_kv. Head h's component c is
+// column h*width + c of W (width d_k, or d_v for V).
+ProductDrill drill_projection(const Trace& t, Projection which, int head, int i, int c) {
+  if (!in_range(head, static_cast<Eigen::Index>(t.heads.size()))) return {};
+  const HeadTrace& h = t.heads[static_cast<std::size_t>(head)];
+  const Inputs& in = t.inputs;
+  const bool query = which == Projection::Query;
+  const Matrix& x = query ? in.x_q : in.x_kv;
+  const Matrix& w = query ? in.w_q : which == Projection::Key ? in.w_k : in.w_v;
+  const Matrix& stored = query ? h.q : which == Projection::Key ? h.k : h.v;
+  if (!in_range(i, stored.rows()) || !in_range(c, stored.cols())) return {};
+  const int column = head * static_cast<int>(stored.cols()) + c;
+  return product_drill(x.row(i), w.col(column), column, stored(i, c));
+}
+
+// Shapes: row, column, terms (h*d_v). Without W_O the output is Concat: nothing is multiplied.
+ProductDrill drill_final_output(const Trace& t, int i, int c) {
+  if (!in_range(i, t.output.rows()) || !in_range(c, t.output.cols())) return {};
+  if (!t.inputs.w_o) {
+    ProductDrill d;
+    d.row = t.concat.row(i);
+    d.w_column = c;
+    d.sum = t.concat(i, c);
+    d.stored = t.output(i, c);
+    d.product = false;
+    return d;
+  }
+  return product_drill(t.concat.row(i), t.inputs.w_o->col(c), c, t.output(i, c));
 }
 
 }  // namespace attn

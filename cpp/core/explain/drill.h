@@ -1,5 +1,6 @@
-// Drilling into one cell: every number that went into a score, a weight or an output value, so
-// the page can show the arithmetic term by term (docs/product.md's learner questions).
+// Drilling into one cell: every number that went into a projected q, k or v component, a score, a
+// weight, a head's output value or the final output, so the page can show the arithmetic term by
+// term (docs/product.md's learner questions).
 //
 // All vectors are row vectors. Indices are 0-based; `head` selects the head's blocks.
 #pragma once
@@ -52,6 +53,22 @@ struct OutputDrill {
   double sum = 0;     ///< equals the head output (i, c)
 };
 
+/// Which projection a cell of Q, K or V comes from: Q = X_q W_Q, K = X_kv W_K, V = X_kv W_V.
+enum class Projection { Query = 0, Key = 1, Value = 2 };
+
+/// A cell that is a row times a column: component c of head h's q, k or v for token i, or the
+/// final output y_ic. Q (i, c) of head h = sum_l x_il W_Q(l, h*d_k + c) with x row i of X_q (K:
+/// X_kv, W_K; V: X_kv, W_V and d_v); Y (i, c) = sum_l concat_il W_O(l, c).
+struct ProductDrill {
+  RowVector row;        ///< (d_model) row i of X_q or X_kv; Y: (h*d_v) row i of Concat
+  RowVector column;     ///< the same length: column w_column of W_Q, W_K, W_V or W_O
+  RowVector terms;      ///< row ⊙ column: the products x_il w_lc
+  int w_column = 0;     ///< head * width + c for Q, K, V (width d_k or d_v); c for Y
+  double sum = 0;       ///< the terms summed from l = 0 up
+  double stored = 0;    ///< the trace's own value of the cell (Q_h, K_h, V_h or the output)
+  bool product = true;  ///< Y without W_O: false; the output is Concat itself (no column, no terms)
+};
+
 // Each drill reads the trace's own matrices for head `head` (0-based): `t` must be the trace of
 // `s` (run_attention(s)). Out-of-range head, row or column: a default drill with empty vectors.
 
@@ -62,5 +79,11 @@ ScoreDrill drill_score(const Scenario& s, const Trace& t, int head, int i, int j
 WeightDrill drill_weight(const Trace& t, int head, int i, int j);
 /// Output (i, c) of the head: i in [0, m), c in [0, d_v); (n) vectors.
 OutputDrill drill_output(const Trace& t, int head, int i, int c);
+/// Q, K or V (i, c) of the head: i in [0, m) for Q, [0, n) for K and V; c in [0, d_k) for Q and K,
+/// [0, d_v) for V. The vectors are (d_model).
+ProductDrill drill_projection(const Trace& t, Projection which, int head, int i, int c);
+/// The final output Y (i, c): i in [0, m), c in [0, d_model) (or [0, h*d_v) without W_O). The
+/// vectors are (h*d_v); without W_O only `row`, `sum` (= concat(i, c)) and `stored` are set.
+ProductDrill drill_final_output(const Trace& t, int i, int c);
 
 }  // namespace attn

@@ -2,6 +2,7 @@
 // (dot_scores, scale_scores, apply_mask, softmax_rows) on sweep-specific W_Q, W_K.
 #include "explain/sweep.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -16,18 +17,24 @@ constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15ULL;  // as in generator.cpp
 constexpr std::uint64_t kSweepTagWq = 101;
 constexpr std::uint64_t kSweepTagWk = 102;
 
-// Returns W^T, (width, d_model): W is (d_model, width), uniform(-a, a) with a = sqrt(3 / d_model)
-// (variance 1/d_model), filled column by column from the stream mix(seed ^ (tag * golden)), so
-// column c of W (row c here, contiguous) holds draws c*d_model .. (c+1)*d_model - 1, whatever
-// `width` is.
-Matrix sweep_weights_transposed(int d_model, int width, std::uint64_t seed, std::uint64_t tag) {
-  Matrix w_t(width, d_model);
-  const double a = std::sqrt(3.0 / d_model);
-  SplitMix64 stream(SplitMix64(seed ^ (tag * kGolden)).next());  // mix(x) = first next() from x
+// Returns X W, (rows, width), for x (rows, d_model) and W (d_model, width) uniform(-a, a) with
+// a = sqrt(3 / d_model) (variance 1/d_model), drawn column by column from the stream
+// mix(seed ^ (tag * golden) ^ (draw * kDrawStride)): column c of W holds numbers
+// c*d_model .. (c+1)*d_model - 1 of the stream, whatever `width` is. W is never stored whole (at
+// d_model 512 it would be 2 MB per draw): each column is drawn into `w` and multiplied at once.
+Matrix project_drawn(const Matrix& x, int width, std::uint64_t seed, std::uint64_t tag, int draw) {
+  const Eigen::Index d_model = x.cols();
+  const double a = std::sqrt(3.0 / static_cast<double>(d_model));
+  const std::uint64_t key =
+      seed ^ (tag * kGolden) ^ (static_cast<std::uint64_t>(draw) * kDrawStride);
+  SplitMix64 stream(SplitMix64(key).next());  // mix(x) = first next() from x
+  Matrix out(x.rows(), width);
+  Eigen::VectorXd w(d_model);  // one column of W
   for (int c = 0; c < width; ++c) {
-    for (int r = 0; r < d_model; ++r) w_t(c, r) = stream.next_symmetric(a);
+    for (Eigen::Index r = 0; r < d_model; ++r) w(r) = stream.next_symmetric(a);
+    out.col(c).noalias() = x * w;
   }
-  return w_t;
+  return out;
 }
 
 // What X_q and X_kv depend on: `s` with one head of width 1, no W_O, the dot product, no given
@@ -100,34 +107,109 @@ SweepPoint summarize(const Matrix& scores, const KeyMask& mask, int d_k, bool sc
   return p;
 }
 
+// What every draw shares: X_q (m, d_model), X_kv (n, d_model), the (m, n) mask and the widest
+// valid d_k of the sweep (0: none).
+struct SweepSetup {
+  Inputs in;
+  KeyMask mask;
+  int widest = 0;
+};
+
+bool valid_dim(int d_k) { return d_k >= 1 && d_k <= Limits::kMaxHeadDim; }
+
+SweepSetup make_setup(const Scenario& s, const std::vector<int>& dims) {
+  SweepSetup setup;
+  for (int d_k : dims) {
+    if (valid_dim(d_k) && d_k > setup.widest) setup.widest = d_k;
+  }
+  if (setup.widest == 0) return setup;
+  setup.in = resolve_inputs(inputs_only(s));
+  setup.mask = build_mask(s.m(), s.n(), s.mask, s.padded_keys);
+  return setup;
+}
+
+// Shapes: W_Q, W_K (d_model, widest), of which d_k takes the first d_k columns; per d_k, Q (m,
+// d_k), K (n, d_k), scores and weights (m, n). Two points per valid d_k, each of this one draw.
+std::vector<SweepPoint> draw_points(const Scenario& s, const SweepSetup& setup,
+                                    const std::vector<int>& dims, int draw) {
+  std::vector<SweepPoint> points;
+  if (setup.widest == 0) return points;
+  // Project once with the widest W; a smaller d_k's Q and K are the first d_k columns.
+  const Matrix q_all = project_drawn(setup.in.x_q, setup.widest, s.seed, kSweepTagWq, draw);
+  const Matrix k_all = project_drawn(setup.in.x_kv, setup.widest, s.seed, kSweepTagWk, draw);
+  for (int d_k : dims) {
+    if (!valid_dim(d_k)) continue;
+    const Matrix q = q_all.leftCols(d_k), k = k_all.leftCols(d_k);
+    const Matrix raw = dot_scores(q, k);  // (m, n): a sum of d_k products each
+    points.push_back(summarize(raw, setup.mask, d_k, false));
+    points.push_back(summarize(scale_scores(raw, d_k), setup.mask, d_k, true));
+  }
+  return points;
+}
+
+// A measure averaged over the draws and its band. mean_max_entropy is left out: it depends on the
+// mask only, so every draw has the same.
+struct Measure {
+  double SweepPoint::*value;
+  SweepBand SweepPoint::*band;
+};
+constexpr Measure kMeasures[] = {
+    {&SweepPoint::score_std, &SweepPoint::score_std_band},
+    {&SweepPoint::mean_max_weight, &SweepPoint::max_weight_band},
+    {&SweepPoint::mean_entropy, &SweepPoint::entropy_band},
+    {&SweepPoint::mean_gradient_norm, &SweepPoint::gradient_norm_band},
+};
+
+// One draw's points: each band is [value, value].
+void start_bands(std::vector<SweepPoint>& points) {
+  for (SweepPoint& p : points) {
+    for (const Measure& m : kMeasures) p.*m.band = {p.*m.value, p.*m.value};
+  }
+}
+
 }  // namespace
 
 std::vector<int> default_sweep_dims() { return {4, 8, 16, 32, 64, 128, 256, 512}; }
 
-// Shapes: X_q (m, d_model), X_kv (n, d_model); W_Q, W_K (d_model, max d_k), of which d_k takes
-// the first d_k columns; per d_k, Q (m, d_k), K (n, d_k), scores and weights (m, n).
-std::vector<SweepPoint> scaling_sweep(const Scenario& s, const std::vector<int>& dims) {
-  std::vector<SweepPoint> points;
+int sweep_draws_for(const Scenario& s, const std::vector<int>& dims) {
   int widest = 0;
   for (int d_k : dims) {
-    if (d_k >= 1 && d_k <= Limits::kMaxHeadDim && d_k > widest) widest = d_k;
+    if (valid_dim(d_k)) widest = std::max(widest, d_k);
   }
-  if (widest == 0) return points;
+  const double per_draw = double(s.d_model) * (s.m() + s.n()) * std::max(widest, 1);
+  const double budget = double(kSweepDraws) * 512 * (9 + 9) * 512;  // the 512-d sentence
+  return static_cast<int>(
+      std::clamp(std::floor(budget / per_draw), double(kMinSweepDraws), double(kSweepDraws)));
+}
 
-  const Inputs in = resolve_inputs(inputs_only(s));
-  const KeyMask mask = build_mask(s.m(), s.n(), s.mask, s.padded_keys);
-  // Project once with the widest W; a smaller d_k's Q and K are the first d_k columns.
-  const Matrix q_all =
-      in.x_q * sweep_weights_transposed(s.d_model, widest, s.seed, kSweepTagWq).transpose();
-  const Matrix k_all =
-      in.x_kv * sweep_weights_transposed(s.d_model, widest, s.seed, kSweepTagWk).transpose();
+std::vector<SweepPoint> sweep_draw(const Scenario& s, const std::vector<int>& dims, int draw) {
+  std::vector<SweepPoint> points = draw_points(s, make_setup(s, dims), dims, draw);
+  start_bands(points);
+  return points;
+}
 
-  for (int d_k : dims) {
-    if (d_k < 1 || d_k > Limits::kMaxHeadDim) continue;
-    const Matrix q = q_all.leftCols(d_k), k = k_all.leftCols(d_k);
-    const Matrix raw = dot_scores(q, k);  // (m, n): a sum of d_k products each
-    points.push_back(summarize(raw, mask, d_k, false));
-    points.push_back(summarize(scale_scores(raw, d_k), mask, d_k, true));
+// Sums each measure in draw order (so the mean is reproducible bit for bit), widens the bands,
+// and divides by the number of draws at the end.
+std::vector<SweepPoint> scaling_sweep(const Scenario& s, const std::vector<int>& dims, int draws) {
+  draws = std::max(draws, 1);
+  const SweepSetup setup = make_setup(s, dims);
+  std::vector<SweepPoint> points = draw_points(s, setup, dims, 0);
+  start_bands(points);
+  for (int k = 1; k < draws; ++k) {
+    const std::vector<SweepPoint> more = draw_points(s, setup, dims, k);
+    for (std::size_t p = 0; p < points.size(); ++p) {
+      for (const Measure& m : kMeasures) {
+        const double x = more[p].*m.value;
+        SweepBand& band = points[p].*m.band;
+        points[p].*m.value += x;
+        band.low = std::min(band.low, x);
+        band.high = std::max(band.high, x);
+      }
+    }
+  }
+  for (SweepPoint& p : points) {
+    p.draws = draws;
+    for (const Measure& m : kMeasures) p.*m.value /= draws;
   }
   return points;
 }

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "scenario/quote.h"
+
 namespace attn {
 namespace {
 
@@ -19,6 +21,22 @@ void append_utf8(unsigned cp, std::string* out) {
   for (int i = extra - 1; i >= 0; --i) {
     out->push_back(static_cast<char>(0x80 | ((cp >> (6 * i)) & 0x3F)));
   }
+}
+
+// "0xFF", "U+D83D": a byte or a code point for a message.
+std::string hex(unsigned x, const char* format) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, format, x);
+  return buf;
+}
+
+// A member name in a path: a plain word as it is, anything else quoted in brackets.
+std::string path_name(const std::string& name) {
+  const bool word = !name.empty() && name.size() <= kMaxQuoted &&
+                    name.find_first_not_of(
+                        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                        "0123456789_") == std::string::npos;
+  return word ? name : "[" + quote(name) + "]";
 }
 
 // Recursive-descent parser over `text_`. Every method returns false after recording the first
@@ -36,7 +54,7 @@ class Parser {
   }
 
   JsonError error() const {
-    JsonError e{1, 1, message_};
+    JsonError e{1, 1, message_, encoding_, path_, name_at_error_, member_};
     for (std::size_t i = begin_; i < error_pos_ && i < text_.size(); ++i) {
       if (text_[i] == '\n') {
         ++e.line;
@@ -54,6 +72,22 @@ class Parser {
     message_ = message;
     error_pos_ = pos == std::string::npos ? pos_ : pos;
     return false;
+  }
+  // Records an encoding error (not UTF-8, a lone surrogate) at `pos`, with where it is.
+  bool fail_encoding(const std::string& message, std::size_t pos) {
+    encoding_ = true;
+    name_at_error_ = in_name_;
+    const std::size_t steps = steps_.size() - (in_name_ ? 1 : 0);
+    for (std::size_t k = 0; k < steps; ++k) {
+      const Step& step = steps_[k];
+      if (step.name == nullptr) {
+        path_ += "[" + std::to_string(step.index) + "]";
+      } else {
+        path_ += (k == 0 ? "" : ".") + path_name(*step.name);
+      }
+    }
+    if (steps > 0 && steps_[0].name != nullptr) member_ = *steps_[0].name;
+    return fail(message, pos);
   }
   // Consumes `c` if it is next.
   bool eat(char c) {
@@ -74,12 +108,20 @@ class Parser {
   std::size_t skip_digits() { return skip("0123456789"); }
   void skip_whitespace() { skip(" \t\n\r"); }
 
-  // The character at the current position, for messages: 'x', end of input, or byte 0xNN.
+  // The character at the current position, for messages: 'x', 'é', a line break, control
+  // character U+001B, byte 0xFF (not UTF-8), end of input.
   std::string found() const {
+    if (at_end()) return "end of input";
     const unsigned char c = static_cast<unsigned char>(peek());
-    char buf[16];
-    std::snprintf(buf, sizeof buf, c >= 0x20 && c < 0x7F ? "'%c'" : "byte 0x%02X", c);
-    return at_end() ? "end of input" : buf;
+    if (c == '\n') return "a line break";
+    if (c == '\r') return "a carriage return";
+    if (c == '\t') return "a tab";
+    if (c >= 0x20 && c < 0x7F) return std::string("'") + static_cast<char>(c) + "'";
+    if (c < 0x80) return "control character " + hex(c, "U+%04X");
+    unsigned cp = 0;
+    const std::size_t length = utf8_char(text_, pos_, &cp);
+    if (length == 0) return "byte " + hex(c, "0x%02X") + ", which is not UTF-8";
+    return "'" + escape_text(text_.substr(pos_, length)) + "'";
   }
 
   bool value(JsonValue* v, int depth) {
@@ -96,7 +138,7 @@ class Parser {
     }
     if (c == '-' || (c >= '0' && c <= '9')) {
       v->kind = Kind::Number;
-      return number(&v->number);
+      return number(v);
     }
     if (c != 't' && c != 'f' && c != 'n') return fail("expected a value, got " + found());
     const std::string word = c == 't' ? "true" : c == 'f' ? "false" : "null";
@@ -114,18 +156,26 @@ class Parser {
     v->kind = is_object ? Kind::Object : Kind::Array;
     skip_whitespace();
     if (eat(close)) return true;
-    for (;;) {
+    steps_.push_back({nullptr, 0});
+    for (std::size_t index = 0;; ++index) {
       JsonValue* element = is_object ? &v->object.emplace_back().second : &v->array.emplace_back();
       if (is_object) {  // "name":
         skip_whitespace();
         if (!at('"')) return fail("expected a member name in double quotes, got " + found());
+        in_name_ = true;
         if (!string(&v->object.back().first)) return false;
+        in_name_ = false;
+        steps_.back().name = &v->object.back().first;
         skip_whitespace();
         if (!eat(':')) return fail("expected ':' after a member name, got " + found());
       }
+      steps_.back().index = index;
       if (!value(element, depth)) return false;
       skip_whitespace();
-      if (eat(close)) return true;
+      if (eat(close)) {
+        steps_.pop_back();
+        return true;
+      }
       if (!eat(',')) {
         return fail(std::string("expected ',' or '") + close + "' after " +
                     (is_object ? "an object member" : "an array element") + ", got " + found());
@@ -134,7 +184,7 @@ class Parser {
   }
 
   // RFC 8259 grammar: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
-  bool number(double* out) {
+  bool number(JsonValue* v) {
     const std::size_t start = pos_;
     eat('-');
     const bool leading_zero = at('0');
@@ -148,10 +198,11 @@ class Parser {
     }
     const std::string digits = text_.substr(start, pos_ - start);
     char* end = nullptr;
-    *out = std::strtod(digits.c_str(), &end);
-    if (end != digits.c_str() + digits.size() || !std::isfinite(*out)) {
-      return fail("the number " + digits.substr(0, 40) + " cannot be read as a double", start);
+    v->number = std::strtod(digits.c_str(), &end);
+    if (end != digits.c_str() + digits.size()) {
+      return fail("the number " + escape_text(digits) + " cannot be read as a double", start);
     }
+    if (!std::isfinite(v->number)) v->string = digits;  // beyond a double: named by its reader
     return true;
   }
 
@@ -161,7 +212,10 @@ class Parser {
       if (at_end()) return fail("string is never closed (missing '\"')", start);
       const unsigned char c = static_cast<unsigned char>(text_[pos_]);
       if (eat('"')) return true;
-      if (c < 0x20) return fail("control character " + found() + " in a string; escape it");
+      if (c < 0x20) {
+        return fail(found() + " inside a string; write it as " +
+                    escape_text(std::string(1, static_cast<char>(c))));
+      }
       if (c == '\\') {
         if (!escape(out)) return false;
       } else if (c < 0x80) {
@@ -192,7 +246,11 @@ class Parser {
       if (!hex4(&low)) return false;
       if (low >= 0xDC00 && low <= 0xDFFF) cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
     }
-    if (cp >= 0xD800 && cp <= 0xDFFF) return fail("unpaired surrogate in a \\u escape", start);
+    if (cp >= 0xD800 && cp <= 0xDFFF) {
+      return fail_encoding("holds a lone surrogate " + hex(cp, "\\u%04X") +
+                               " (a surrogate escape needs its pair: \\uD83D\\uDE00)",
+                           start);
+    }
     append_utf8(cp, out);
     return true;
   }
@@ -207,38 +265,55 @@ class Parser {
   }
 
   // One raw multi-byte UTF-8 character inside a string: checked (no overlong forms, no
-  // surrogates, nothing above U+10FFFF) and copied.
+  // surrogates, nothing above U+10FFFF) and copied. A lone surrogate arrives as ED A0..BF xx:
+  // from a file that holds one, or from a JS string that does (wasm/core-bytes.js).
   bool utf8_sequence(std::string* out) {
-    const unsigned char lead = static_cast<unsigned char>(text_[pos_]);
-    const int length = lead < 0xC0 || lead >= 0xF8 ? 0 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-    const unsigned minimum = length == 4 ? 0x10000 : length == 3 ? 0x800 : 0x80;
-    unsigned cp = lead & (0x7F >> length);
-    for (int i = 1; i < length; ++i) {  // continuation bytes 10xxxxxx
-      const unsigned char c = static_cast<unsigned char>(peek(static_cast<std::size_t>(i)));
-      if ((c & 0xC0) != 0x80) return fail("invalid UTF-8 in a string at " + found());
-      cp = (cp << 6) | (c & 0x3F);
+    unsigned cp = 0;
+    const std::size_t length = utf8_char(text_, pos_, &cp);
+    if (length == 0) {
+      const unsigned char lead = static_cast<unsigned char>(peek());
+      const unsigned char next = static_cast<unsigned char>(peek(1));
+      const unsigned char last = static_cast<unsigned char>(peek(2));
+      if (lead == 0xED && next >= 0xA0 && (next & 0xC0) == 0x80 && (last & 0xC0) == 0x80) {
+        const unsigned surrogate = 0xD000 | ((next & 0x3Fu) << 6) | (last & 0x3Fu);
+        return fail_encoding(
+            "holds a lone surrogate " + hex(surrogate, "U+%04X") + ", which is not valid UTF-8",
+            pos_);
+      }
+      return fail_encoding("is not valid UTF-8 (byte " + hex(lead, "0x%02X") + ")", pos_);
     }
-    if (length == 0 || cp < minimum || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-      return fail("invalid UTF-8 in a string at " + found());
-    }
-    out->append(text_, pos_, static_cast<std::size_t>(length));
-    pos_ += static_cast<std::size_t>(length);
+    out->append(text_, pos_, length);
+    pos_ += length;
     return true;
   }
+
+  // One open array (the index of its current element) or object (its current member's name).
+  struct Step {
+    const std::string* name;
+    std::size_t index;
+  };
 
   const std::string& text_;
   const std::size_t begin_;  // after a byte-order mark, if any
   std::size_t pos_;
   std::size_t values_ = 0;
+  std::vector<Step> steps_;  // where the parser is, from the top
+  bool in_name_ = false;     // reading a member name
   std::string message_;
   std::size_t error_pos_ = 0;
+  bool encoding_ = false;
+  std::string path_;
+  bool name_at_error_ = false;
+  std::string member_;
 };
 
 }  // namespace
 
 std::variant<JsonValue, JsonError> parse_json(const std::string& text) {
   if (text.size() > JsonLimits::kMaxBytes) {
-    return JsonError{0, 0, "the file is over 4 MB (" + std::to_string(text.size()) + " bytes)"};
+    JsonError too_large;
+    too_large.message = "the file is over 4 MB (" + std::to_string(text.size()) + " bytes)";
+    return too_large;
   }
   Parser parser(text);
   JsonValue value;

@@ -2,13 +2,15 @@
 //
 // Strict means: no comments, no trailing commas, no NaN or Infinity, no leading zeros or '+' in
 // numbers, no raw control characters inside strings, nothing but whitespace after the top-level
-// value, and strings must be valid UTF-8. A leading UTF-8 byte-order mark is skipped.
+// value, and strings must be valid UTF-8 with no lone surrogate, whether written as bytes
+// (ED A0 80) or as an escape (\uD800). A leading UTF-8 byte-order mark is skipped.
 // Escapes, including \uXXXX and surrogate pairs, are decoded to UTF-8.
 //
 // Numbers: the grammar is checked here, then the digits are converted by std::strtod. strtod reads
 // the decimal point of the current C locale; the core never calls setlocale, so that is '.'. Should
 // a host program change LC_NUMERIC, conversion would stop early and the number is reported as an
-// error, never misread. Numbers too large for a double (1e400) are errors.
+// error, never misread. A number too large for a double (1e400) is valid JSON: it is read as
+// ±infinity with its digits kept, so that the reader of the value can name it and its limit.
 //
 // Memory stays bounded: JsonLimits caps the input size, the nesting depth and the number of values.
 #pragma once
@@ -24,9 +26,11 @@ namespace attn {
 struct JsonValue {
   enum class Kind { Null, Bool, Number, String, Array, Object };
   Kind kind = Kind::Null;
-  bool boolean = false;          ///< Kind::Bool
-  double number = 0.0;           ///< Kind::Number (always finite)
-  std::string string;            ///< Kind::String, decoded UTF-8
+  bool boolean = false;  ///< Kind::Bool
+  /// Kind::Number: finite, or ±infinity when the literal is beyond a double (1e400).
+  double number = 0.0;
+  /// Kind::String: decoded UTF-8. Kind::Number: the literal as written, only when not finite.
+  std::string string;
   std::vector<JsonValue> array;  ///< Kind::Array, elements in order
   /// Kind::Object: members in file order; duplicate keys are kept so callers can report them.
   std::vector<std::pair<std::string, JsonValue>> object;
@@ -44,6 +48,14 @@ struct JsonError {
   int line = 0;
   int column = 0;
   std::string message;  ///< e.g. "expected ',' or '}' after an object member, got ']'"
+  /// True when the text is not UTF-8 or holds a lone surrogate, rather than breaking the grammar.
+  /// `message` then says what ("is not valid UTF-8 (byte 0xFF)"), and the fields below where.
+  bool encoding = false;
+  /// Where, from the top: "query_tokens[1]", "edits[0].matrix"; "" for the top-level value.
+  /// Names that are not plain words are quoted: ["\u001B"].
+  std::string path;
+  bool in_name = false;  ///< in a member name of the object at `path`, not in a value
+  std::string member;    ///< the top-level member it is in, as written ("" when none)
 };
 
 /// Parses one JSON document.

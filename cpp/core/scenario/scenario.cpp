@@ -11,7 +11,7 @@ namespace attn {
 namespace {
 
 using checks::check_matrix;
-using checks::check_range;
+using checks::check_size;
 using checks::Error;
 using checks::fail;
 
@@ -37,18 +37,13 @@ Error check_tokens(const std::string& field, const std::vector<std::string>& tok
   return std::nullopt;
 }
 
-// d_k / d_v: 0 means "d_model / heads", otherwise 1..kMaxHeadDim.
-Error check_head_dim(const std::string& field, int value) {
-  if (value >= 0 && value <= Limits::kMaxHeadDim) return std::nullopt;
-  return fail(field, field + " is " + std::to_string(value) + "; it must be between 1 and " +
-                         std::to_string(Limits::kMaxHeadDim) + " (or 0 for d_model / heads)");
-}
-
 Error check_sizes(const Scenario& s) {
-  if (auto e = check_range("d_model", s.d_model, 1, Limits::kMaxDModel)) return e;
-  if (auto e = check_range("heads", s.heads, 1, Limits::kMaxHeads)) return e;
-  if (auto e = check_head_dim("d_k", s.d_k)) return e;
-  if (auto e = check_head_dim("d_v", s.d_v)) return e;
+  // d_k and d_v: 0 means d_model / heads (scenario_checks.cpp has the ranges).
+  const std::pair<const char*, int> sizes[] = {
+      {"d_model", s.d_model}, {"heads", s.heads}, {"d_k", s.d_k}, {"d_v", s.d_v}};
+  for (const auto& [field, value] : sizes) {
+    if (auto e = check_size(field, value)) return e;
+  }
   // A defaulted d_k or d_v is d_model / heads: it must divide evenly and respect the limit.
   if ((s.d_k == 0 || s.d_v == 0) && s.d_model % s.heads != 0) {
     return fail("heads", "heads is " + std::to_string(s.heads) + "; it must divide d_model (" +
@@ -146,10 +141,7 @@ Error check_scoring(const Scenario& s) {
                              "; it must be dot (0), scaled_dot (1), general (2) or additive (3)");
   }
   // d_a: 0 means d_k (already within the limits); checked whatever the kind, used by additive.
-  if (s.d_a < 0 || s.d_a > Limits::kMaxHeadDim) {
-    return fail("d_a", "d_a is " + std::to_string(s.d_a) + "; it must be between 1 and " +
-                           std::to_string(Limits::kMaxHeadDim) + " (or 0 for d_k)");
-  }
+  if (auto e = check_size("d_a", s.d_a)) return e;
   const int h = s.heads, dk = s.head_dim_k(), da = s.hidden_dim_a();
   if (h * da > Limits::kMaxProjectionWidth) {
     return fail("d_a", "heads\u00b7d_a is " + std::to_string(h * da) + "; it must be at most " +

@@ -32,10 +32,55 @@ std::string shape(Eigen::Index rows, Eigen::Index cols) {
   return std::to_string(rows) + "\u00d7" + std::to_string(cols);  // "3×4"
 }
 
-Error check_range(const std::string& field, long long value, long long lo, long long hi) {
-  if (value >= lo && value <= hi) return std::nullopt;
-  return fail(field, field + " is " + std::to_string(value) + "; it must be between " +
-                         std::to_string(lo) + " and " + std::to_string(hi));
+ValidationError out_of_range(const std::string& field, const std::string& path,
+                             const std::string& value, const std::string& limit) {
+  return {field, path + " is " + value + "; it must be " + limit};
+}
+
+std::string between(long long lo, long long hi) {
+  return "between " + std::to_string(lo) + " and " + std::to_string(hi);
+}
+
+namespace {
+
+// The sizes of scenario.h with their ranges; d_k, d_v and d_a may be 0, meaning a default.
+struct Size {
+  const char* field;
+  int lo, hi;
+  const char* zero_means;
+};
+const Size kSizes[] = {{"d_model", 1, Limits::kMaxDModel, nullptr},
+                       {"heads", 1, Limits::kMaxHeads, nullptr},
+                       {"d_k", 0, Limits::kMaxHeadDim, "d_model / heads"},
+                       {"d_v", 0, Limits::kMaxHeadDim, "d_model / heads"},
+                       {"d_a", 0, Limits::kMaxHeadDim, "d_k"}};
+
+const Size& size(const std::string& field) {
+  for (const Size& s : kSizes) {
+    if (field == s.field) return s;
+  }
+  return kSizes[0];
+}
+
+}  // namespace
+
+std::string size_limit(const std::string& field) {
+  const Size& s = size(field);
+  const std::string zero = s.zero_means ? std::string(" (0 means ") + s.zero_means + ")" : "";
+  return between(s.lo, s.hi) + zero;
+}
+
+Error check_size(const std::string& field, long long value) {
+  const Size& s = size(field);
+  if (value >= s.lo && value <= s.hi) return std::nullopt;
+  return out_of_range(field, field, std::to_string(value), size_limit(field));
+}
+
+ValidationError entry_error(const std::string& field, const std::string& path,
+                            const std::string& value) {
+  return out_of_range(field, path, value,
+                      "a finite number " + between(-static_cast<long long>(Limits::kMaxAbsValue),
+                                                   static_cast<long long>(Limits::kMaxAbsValue)));
 }
 
 std::string score_name(ScoreKind kind) {
@@ -62,10 +107,8 @@ Error check_matrix(const std::string& field, const Matrix& x, Eigen::Index rows,
     for (Eigen::Index c = 0; c < cols; ++c) {
       const double v = x(r, c);
       if (std::isfinite(v) && std::fabs(v) <= Limits::kMaxAbsValue) continue;
-      return fail(field, field + "[" + std::to_string(r) + "][" + std::to_string(c) + "] is " +
-                             number(v) + "; it must be a finite number between " +
-                             number(-Limits::kMaxAbsValue) + " and " +
-                             number(Limits::kMaxAbsValue));
+      return entry_error(field, field + "[" + std::to_string(r) + "][" + std::to_string(c) + "]",
+                         number(v));
     }
   }
   return std::nullopt;

@@ -22,8 +22,22 @@ std::string number(double x);
 std::string shape(Eigen::Index rows, Eigen::Index cols);
 /// The score kind as the scenario file writes it: "dot", "scaled_dot", "general", "additive".
 std::string score_name(ScoreKind kind);
-/// "<field> is <value>; it must be between <lo> and <hi>", or nothing when lo <= value <= hi.
-Error check_range(const std::string& field, long long value, long long lo, long long hi);
+/// "<path> is <value>; it must be <limit>", for `field`: the one pattern of a value out of range.
+/// `value` is as written (quote.h has the escaping of user text).
+ValidationError out_of_range(const std::string& field, const std::string& path,
+                             const std::string& value, const std::string& limit);
+/// "between <lo> and <hi>".
+std::string between(long long lo, long long hi);
+/// The range of a size field as messages state it: d_model "between 1 and 1024", heads
+/// "between 1 and 16", d_k and d_v "between 0 and 512 (0 means d_model / heads)", d_a
+/// "between 0 and 512 (0 means d_k)".
+std::string size_limit(const std::string& field);
+/// A size field (d_model, heads, d_k, d_v, d_a) within size_limit(field), or why not.
+Error check_size(const std::string& field, long long value);
+/// "<path> is <value>; it must be a finite number between -1000000 and 1000000": an explicit
+/// matrix entry or an edited value beyond Limits::kMaxAbsValue (or beyond a double: 1e400).
+ValidationError entry_error(const std::string& field, const std::string& path,
+                            const std::string& value);
 /// An explicit matrix: exactly (rows, cols) (`shape_words` says what those are, e.g.
 /// "d_model × heads·d_k"), then every entry finite and within ±Limits::kMaxAbsValue.
 Error check_matrix(const std::string& field, const Matrix& x, Eigen::Index rows, Eigen::Index cols,

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "scenario/quote.h"
 #include "scenario/scenario_checks.h"
 
 namespace attn {
@@ -53,9 +54,8 @@ Target target(const Scenario& s, const std::string& name) {
 Error check_index(const std::string& path, int index, int size, const std::string& matrix,
                   const Target& t) {
   if (index >= 0 && index < size) return std::nullopt;
-  return fail("edits", path + " is " + std::to_string(index) + "; it must be between 0 and " +
-                           std::to_string(size - 1) + " (" + matrix + " is " +
-                           shape(t.rows, t.cols) + ")");
+  return out_of_range("edits", path, std::to_string(index),
+                      between(0, size - 1) + " (" + matrix + " is " + shape(t.rows, t.cols) + ")");
 }
 
 }  // namespace
@@ -72,16 +72,14 @@ Error check_edits(const Scenario& s) {
     // The matrix: known, and present in this scenario (its score kind, its sides, its W_O).
     const Target t = target(s, e.matrix);
     if (!t.exists) {
-      return fail("edits", path + ".matrix is \"" + e.matrix + "\"" + t.why_not);
+      return fail("edits", path + ".matrix is " + quote(e.matrix) + t.why_not);
     }
     // The cell: inside the matrix's (rows, cols).
     if (auto err = check_index(path + ".row", e.row, t.rows, e.matrix, t)) return err;
     if (auto err = check_index(path + ".col", e.col, t.cols, e.matrix, t)) return err;
     // The value: what an explicit matrix entry may be.
     if (!std::isfinite(e.value) || std::fabs(e.value) > Limits::kMaxAbsValue) {
-      return fail("edits",
-                  path + ".value is " + number(e.value) + "; it must be a finite number between " +
-                      number(-Limits::kMaxAbsValue) + " and " + number(Limits::kMaxAbsValue));
+      return entry_error("edits", path + ".value", number(e.value));
     }
   }
   return std::nullopt;

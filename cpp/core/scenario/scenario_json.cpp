@@ -6,6 +6,8 @@
 #include <optional>
 
 #include "scenario/json.h"
+#include "scenario/quote.h"
+#include "scenario/scenario_checks.h"
 #include "scenario/scenario_json_values.h"
 
 namespace attn {
@@ -14,7 +16,6 @@ namespace {
 using Kind = JsonValue::Kind;
 using json_values::describe;
 using json_values::Error;
-using json_values::quoted;
 using json_values::read_edits;
 using json_values::read_int;
 using json_values::read_optional_matrix;
@@ -41,10 +42,14 @@ Error read_field(const std::string& name, const JsonValue& v, Scenario* s) {
     }
     return std::nullopt;
   }
-  if (name == "d_model") return read_int(name, name, v, &s->d_model);
-  if (name == "heads") return read_int(name, name, v, &s->heads);
-  if (name == "d_k") return read_int(name, name, v, &s->d_k);  // 0 = d_model / heads
-  if (name == "d_v") return read_int(name, name, v, &s->d_v);
+  // The sizes: whole numbers, with the range validate() checks (0 = the default for d_k, d_v, d_a).
+  const auto size = [&](int* out) {
+    return read_int(name, name, v, out, checks::size_limit(name));
+  };
+  if (name == "d_model") return size(&s->d_model);
+  if (name == "heads") return size(&s->heads);
+  if (name == "d_k") return size(&s->d_k);
+  if (name == "d_v") return size(&s->d_v);
   if (name == "seed") return read_seed(v, &s->seed);
   if (name == "mask") {
     if (v.kind == Kind::String && v.string == "none") {
@@ -68,7 +73,7 @@ Error read_field(const std::string& name, const JsonValue& v, Scenario* s) {
   if (name == "w_k") return read_optional_matrix(name, v, &s->w_k);
   if (name == "w_v") return read_optional_matrix(name, v, &s->w_v);
   if (name == "score") return read_score(v, &s->score);
-  if (name == "d_a") return read_int(name, name, v, &s->d_a);  // 0 = d_k
+  if (name == "d_a") return size(&s->d_a);
   if (name == "w_bilinear") return read_optional_matrix(name, v, &s->w_bilinear);
   if (name == "w_additive_q") return read_optional_matrix(name, v, &s->w_additive_q);
   if (name == "w_additive_k") return read_optional_matrix(name, v, &s->w_additive_k);
@@ -97,23 +102,42 @@ std::string loose(const std::string& name) {
   return out;
 }
 
+// The field is the name as quote.h escapes and cuts it, so that it is safe to show too.
 ValidationError unknown_field(const std::string& name) {
-  std::string message = "unknown field " + quoted(name);
+  if (name.empty()) return {"", "an empty field name is not a scenario field"};
+  std::string message = "unknown field " + quote(name);
   for (const char* known : kFields) {
-    if (loose(name) == loose(known)) return {name, message + " (did you mean \"" + known + "\"?)"};
+    if (loose(name) == loose(known)) {
+      return {escape_text(name), message + " (did you mean \"" + known + "\"?)"};
+    }
   }
-  return {name, message};
+  return {escape_text(name), message};
+}
+
+bool is_field(const std::string& name) {
+  for (const char* field : kFields) {
+    if (name == field) return true;
+  }
+  return false;
+}
+
+// A JSON error as the reader reports it. Grammar: "invalid JSON at line 3, column 7: …", for the
+// file as a whole. Encoding: where it is and what is wrong, for the field it is in when known.
+ValidationError json_error(const JsonError& e) {
+  if (e.line == 0) return {"", "invalid JSON: " + e.message};
+  const std::string at =
+      " at line " + std::to_string(e.line) + ", column " + std::to_string(e.column);
+  if (!e.encoding) return {"", "invalid JSON" + at + ": " + e.message};
+  std::string where = e.in_name ? "a field name" : e.path.empty() ? "the file" : e.path;
+  if (e.in_name && !e.path.empty()) where += " in " + e.path;
+  return {is_field(e.member) ? e.member : "", where + at + " " + e.message};
 }
 
 }  // namespace
 
 std::variant<Scenario, ValidationError> parse_scenario_json(const std::string& text) {
   auto parsed = parse_json(text);
-  if (const JsonError* e = std::get_if<JsonError>(&parsed)) {
-    if (e->line == 0) return ValidationError{"", "invalid JSON: " + e->message};
-    return ValidationError{"", "invalid JSON at line " + std::to_string(e->line) + ", column " +
-                                   std::to_string(e->column) + ": " + e->message};
-  }
+  if (const JsonError* e = std::get_if<JsonError>(&parsed)) return json_error(*e);
   const JsonValue& root = std::get<JsonValue>(parsed);
   if (root.kind != Kind::Object) {
     return ValidationError{"", "a scenario must be a JSON object { ... }, got " + describe(root)};
@@ -121,11 +145,9 @@ std::variant<Scenario, ValidationError> parse_scenario_json(const std::string& t
   Scenario s;
   std::vector<std::string> seen;
   for (const auto& [name, value] : root.object) {
-    bool known = false;
-    for (const char* field : kFields) known = known || name == field;
-    if (!known) return unknown_field(name);
+    if (!is_field(name)) return unknown_field(name);
     for (const std::string& earlier : seen) {
-      if (earlier == name) return ValidationError{name, "duplicate field \"" + name + "\""};
+      if (earlier == name) return ValidationError{name, "duplicate field " + quote(name)};
     }
     seen.push_back(name);
     if (Error e = read_field(name, value, &s)) return *e;

@@ -2,11 +2,15 @@
 // of every field, with messages that name the exact place of the problem.
 #include "scenario/scenario_json_values.h"
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
+
+#include "scenario/quote.h"
+#include "scenario/scenario_checks.h"
 
 namespace attn {
 namespace json_values {
@@ -45,9 +49,9 @@ Error read_matrix(const std::string& field, const JsonValue& v, Matrix* out) {
     }
     for (std::size_t c = 0; c < cols; ++c) {
       const JsonValue& x = row.array[c];
-      if (x.kind != Kind::Number) {
-        return wrong(field, path + "[" + std::to_string(c) + "]", "a number", x);
-      }
+      const std::string entry = path + "[" + std::to_string(c) + "]";
+      if (x.kind != Kind::Number) return wrong(field, entry, "a number", x);
+      if (!std::isfinite(x.number)) return checks::entry_error(field, entry, describe(x));
     }
   }
   out->resize(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
@@ -62,29 +66,12 @@ Error read_matrix(const std::string& field, const JsonValue& v, Matrix* out) {
 
 }  // namespace
 
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (out.size() >= 40 && (c & 0xC0) != 0x80) return out + "...\"";  // cut between characters
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04X", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
-
 std::string describe(const JsonValue& v) {
   if (v.kind == Kind::Bool) return v.boolean ? "true" : "false";
-  if (v.kind == Kind::Number) return number_text(v.number);
-  if (v.kind == Kind::String) return quoted(v.string);
+  if (v.kind == Kind::Number) {
+    return std::isfinite(v.number) ? number_text(v.number) : escape_text(v.string);
+  }
+  if (v.kind == Kind::String) return quote(v.string);
   if (v.kind == Kind::Array) return "an array";
   return v.kind == Kind::Object ? "an object" : "null";
 }
@@ -95,10 +82,11 @@ ValidationError wrong(const std::string& field, const std::string& path,
 }
 
 // A whole number that fits an int; `path` is the field or element ("padded_keys[2]").
-Error read_int(const std::string& field, const std::string& path, const JsonValue& v, int* out) {
+Error read_int(const std::string& field, const std::string& path, const JsonValue& v, int* out,
+               const std::string& limit) {
   if (!is_whole(v)) return wrong(field, path, "a whole number", v);
   if (v.number < INT_MIN || v.number > INT_MAX) {
-    return ValidationError{field, path + " is " + describe(v) + ", which is far out of range"};
+    return checks::out_of_range(field, path, describe(v), limit);
   }
   *out = static_cast<int>(v.number);
   return std::nullopt;
@@ -127,11 +115,13 @@ Error read_tokens(const std::string& field, const JsonValue& v, std::vector<std:
 Error read_padded_keys(const JsonValue& v, std::vector<int>* out) {
   const std::string field = "padded_keys";
   if (v.kind != Kind::Array) return wrong(field, field, "an array of key indices", v);
+  // The key count n is not known yet; a value beyond an int is beyond any n.
+  const std::string limit =
+      "a key index between 0 and n - 1, at most " + std::to_string(Limits::kMaxTokens - 1);
   for (std::size_t i = 0; i < v.array.size(); ++i) {
     int index = 0;
-    if (Error e = read_int(field, field + "[" + std::to_string(i) + "]", v.array[i], &index)) {
-      return e;
-    }
+    const std::string path = field + "[" + std::to_string(i) + "]";
+    if (Error e = read_int(field, path, v.array[i], &index, limit)) return e;
     out->push_back(index);
   }
   return std::nullopt;
@@ -159,6 +149,14 @@ Error read_score(const JsonValue& v, ScoreKind* out) {
   return wrong("score", "score", "\"dot\", \"scaled_dot\", \"general\" or \"additive\"", v);
 }
 
+// The limit of an edit's row or column before the matrix's shape is known: no matrix has more
+// than this many rows or columns (the largest limit of scenario.h).
+std::string index_limit(const std::string& what) {
+  const int most = std::max({Limits::kMaxDModel, Limits::kMaxProjectionWidth, Limits::kMaxTokens,
+                             Limits::kMaxHeads, Limits::kMaxHeadDim});
+  return "between 0 and the matrix's " + what + " - 1, at most " + std::to_string(most - 1);
+}
+
 // One edit {"matrix", "row", "col", "value"}; `path` is "edits[3]". Every key must appear once.
 Error read_edit(const JsonValue& v, const std::string& path, CellEdit* out) {
   const std::string field = "edits";
@@ -172,7 +170,9 @@ Error read_edit(const JsonValue& v, const std::string& path, CellEdit* out) {
     while (k < 4 && key != keys[k]) ++k;
     const std::string where = path + "." + key;
     if (k == 4) {
-      return ValidationError{field, path + " has an unknown field " + quoted(key) +
+      const std::string which =
+          key.empty() ? "an empty field name" : "an unknown field " + quote(key);
+      return ValidationError{field, path + " has " + which +
                                         "; an edit has \"matrix\", \"row\", \"col\" and "
                                         "\"value\""};
     }
@@ -183,8 +183,10 @@ Error read_edit(const JsonValue& v, const std::string& path, CellEdit* out) {
       out->matrix = value.string;
     } else if (k == 3) {
       if (value.kind != Kind::Number) return wrong(field, where, "a number", value);
+      if (!std::isfinite(value.number)) return checks::entry_error(field, where, describe(value));
       out->value = value.number;
-    } else if (Error e = read_int(field, where, value, k == 1 ? &out->row : &out->col)) {
+    } else if (Error e = read_int(field, where, value, k == 1 ? &out->row : &out->col,
+                                  index_limit(k == 1 ? "rows" : "columns"))) {
       return e;
     }
   }

@@ -17,23 +17,25 @@ namespace json_values {
 
 using Error = std::optional<ValidationError>;
 
-/// A string as it would appear in JSON, shortened to about 40 bytes: "eight", "a\"b".
-std::string quoted(const std::string& s);
-/// What a JSON value is, for "got ..." in messages: "eight" (quoted), 8.5, true, null, an array.
+/// What a JSON value is, for "got ..." in messages: "eight" (quoted as quote.h does), 8.5,
+/// 1e400 (a number beyond a double, as written), true, null, an array.
 std::string describe(const JsonValue& v);
 /// "<path> must be <expected>, got <what v is>", for `field`.
 ValidationError wrong(const std::string& field, const std::string& path,
                       const std::string& expected, const JsonValue& got);
 
-/// A whole number that fits an int.
-Error read_int(const std::string& field, const std::string& path, const JsonValue& v, int* out);
+/// A whole number that fits an int; one that does not is out of range, and the message says
+/// `limit` ("between 1 and 1024"), as validate() would for a smaller value.
+Error read_int(const std::string& field, const std::string& path, const JsonValue& v, int* out,
+               const std::string& limit);
 /// A whole number between 0 and Limits::kMaxSeed.
 Error read_seed(const JsonValue& v, std::uint64_t* out);
 /// An array of strings.
 Error read_tokens(const std::string& field, const JsonValue& v, std::vector<std::string>* out);
 /// An array of whole numbers.
 Error read_padded_keys(const JsonValue& v, std::vector<int>* out);
-/// An array of equal-length rows of numbers -> a (rows, cols) matrix.
+/// An array of equal-length rows of numbers -> a (rows, cols) matrix; an entry beyond a double
+/// (1e400) is refused here, naming it and the limit of every entry.
 Error read_optional_matrix(const std::string& field, const JsonValue& v,
                            std::optional<Matrix>* out);
 /// "dot" | "scaled_dot" | "general" | "additive".

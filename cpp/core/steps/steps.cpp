@@ -29,10 +29,11 @@ class OperandMaker {
     return o;
   }
 
-  /// Row `query` of a per-head (m, n) or (m, d) matrix; the whole matrix when query is -1.
+  /// Row `query` of a per-head (m, n) or (m, d) matrix, named "q_{4}" etc.; the whole matrix when
+  /// query is -1.
   Operand rows(MatrixId id, int head, int query) const {
     Operand o = whole(id, head);
-    if (query >= 0) o.cells = {query, 1, 0, o.cols};
+    if (query >= 0) with_part(o, {query, 1, 0, o.cols}, row_label(id, query));
     return o;
   }
 
@@ -40,16 +41,14 @@ class OperandMaker {
   /// likewise of W_a (d_k, d_k) and of W_1, W_2 (d_k, d_a).
   Operand column_block(MatrixId id, int head, int width) const {
     Operand o = whole(id);
-    o.label = label(id, head);
-    o.cells = {0, o.rows, head * width, width};
+    with_part(o, {0, o.rows, head * width, width}, block_label(id, head));
     return o;
   }
 
   /// Head `head`'s row of v_a: (1, d_a).
   Operand head_row(MatrixId id, int head) const {
     Operand o = whole(id);
-    o.label = label(id, head);
-    o.cells = {head, 1, 0, o.cols};
+    with_part(o, {head, 1, 0, o.cols}, block_label(id, head));
     return o;
   }
 
@@ -64,11 +63,43 @@ class OperandMaker {
  private:
   static bool is_per_head(MatrixId id) { return id >= MatrixId::Q && id <= MatrixId::HeadOutput; }
 
-  /// LaTeX label; head subscripts 1-based and left out with a single head (steps.h).
+  /// Sets the cells the step uses and, when they are less than the whole matrix, their name.
+  static void with_part(Operand& o, CellRange cells, const std::string& part) {
+    o.cells = cells;
+    const bool all = cells.rows == o.rows && cells.cols == o.cols;
+    o.part = all ? "" : part;
+  }
+
+  /// A head's block of a weight or scoring parameter: "W_Q^{(2)}" (label + the 1-based head).
+  std::string block_label(MatrixId id, int head) const {
+    return label(id, head) + "^{(" + std::to_string(head + 1) + ")}";
+  }
+
+  /// Query `query`'s row of a per-head matrix: "q_{4}", "s_{4}", "\\tilde{s}_{4}", ... (1-based).
+  static std::string row_label(MatrixId id, int query) {
+    const std::string sub = "_{" + std::to_string(query + 1) + "}";
+    switch (id) {
+      case MatrixId::Q:
+        return "q" + sub;
+      case MatrixId::Scores:
+        return "s" + sub;
+      case MatrixId::Scaled:
+        return "\\tilde{s}" + sub;
+      case MatrixId::Masked:
+        return "\\hat{s}" + sub;
+      case MatrixId::Weights:
+        return "a" + sub;
+      case MatrixId::HeadOutput:
+        return "o" + sub;
+      default:
+        return "";
+    }
+  }
+
+  /// LaTeX label of the whole matrix; head subscripts 1-based and left out with a single head.
   std::string label(MatrixId id, int head) const {
     const bool one = t_.heads.size() == 1;
     const std::string sub = one ? "" : "_{" + std::to_string(head + 1) + "}";
-    const std::string block = one ? "" : "^{(" + std::to_string(head + 1) + ")}";
     const bool self = s_.is_self_attention();
     switch (id) {
       case MatrixId::Xq:
@@ -76,11 +107,11 @@ class OperandMaker {
       case MatrixId::Xkv:
         return self ? "X" : "X_{kv}";
       case MatrixId::Wq:
-        return "W_Q" + block;
+        return "W_Q";
       case MatrixId::Wk:
-        return "W_K" + block;
+        return "W_K";
       case MatrixId::Wv:
-        return "W_V" + block;
+        return "W_V";
       case MatrixId::Q:
         return "Q" + sub;
       case MatrixId::K:
@@ -104,13 +135,13 @@ class OperandMaker {
       case MatrixId::Output:
         return "Y";
       case MatrixId::WBilinear:
-        return "W_a" + block;
+        return "W_a";
       case MatrixId::WAdditiveQ:
-        return "W_1" + block;
+        return "W_1";
       case MatrixId::WAdditiveK:
-        return "W_2" + block;
+        return "W_2";
       case MatrixId::VAdditive:
-        return "v_a" + block;
+        return "v_a";
     }
     return "";
   }

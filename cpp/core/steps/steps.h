@@ -18,11 +18,17 @@
 // count from 1 ("head 2", "Q_{2}", "q_{3}", "token 4"), as the seed articles do; the indices in the
 // data (Step::head, Step::query, Operand::head, CellRange) count from 0. With a single head the
 // head subscripts are left out ("Q", "K^{\\top}", "W_Q"), as in the "from scratch" example.
-// Operand labels (LaTeX): "X" (self-attention; "X_q" and "X_{kv}" in cross-attention),
-// "W_Q^{(2)}" (head 2's column block; the operand is the whole W_Q with cells on the block),
-// "Q_{2}", "K_{2}", "K_{2}^{\\top}" (transposed), "V_{2}", "S_{2}", "\\tilde{S}_{2}" (scaled),
-// "\\hat{S}_{2}" (masked), "A_{2}", "O_{2}", "\\mathrm{Concat}", "W_O", "Y" (output); the scoring
-// parameters "W_a^{(2)}", "W_1^{(2)}", "W_2^{(2)}", "v_a^{(2)}" (head 2's block or row).
+// Operand labels (LaTeX) name the whole matrix the operand shows: "X" (self-attention; "X_q" and
+// "X_{kv}" in cross-attention), "W_Q", "W_K", "W_V", "Q_{2}", "K_{2}", "K_{2}^{\\top}"
+// (transposed), "V_{2}", "S_{2}", "\\tilde{S}_{2}" (scaled), "\\hat{S}_{2}" (masked), "A_{2}",
+// "O_{2}",
+// "\\mathrm{Concat}", "W_O", "Y" (output); the scoring parameters "W_a", "W_1", "W_2", "v_a".
+// When a step reads or writes less than the whole matrix, Operand::part names the cells it does:
+// head 2's column block of a weight "W_Q^{(2)}" (likewise "W_a^{(2)}", "W_1^{(2)}", "W_2^{(2)}"),
+// head 2's row of v_a "v_a^{(2)}", and query 4's row in a per-query step "q_{4}", "s_{4}",
+// "\\tilde{s}_{4}", "\\hat{s}_{4}", "a_{4}", "o_{4}". The formulas write a weight by its part.
+// Step::size_rule says why the sizes of each matrix product fit (empty for the other stages), with
+// the step's real sizes, e.g. "(1×64) @ (64×9) → (1×9): the inner sizes agree (64 = 64). ..."
 // formula_numbers of a whole-matrix step shows the result matrix (at most 4 x 4 entries, the rest
 // as dots); of a per-query step, the operation on that row (vectors of more than 6 entries show
 // the first 3 and the last 2). Numbers are format_fixed(x, 4).
@@ -87,8 +93,9 @@ struct CellRange {
 /// One matrix taking part in a step, with the cells the step reads (operand) or writes (result).
 struct Operand {
   MatrixId matrix = MatrixId::Xq;
-  int head = -1;            ///< head index for per-head matrices, -1 otherwise
-  std::string label;        ///< LaTeX symbol, e.g. "Q_{2}", "W_Q", "K_{2}^{\\top}"
+  int head = -1;      ///< head index for per-head matrices, -1 otherwise
+  std::string label;  ///< LaTeX symbol of the whole matrix, e.g. "Q_{2}", "W_Q", "K_{2}^{\\top}"
+  std::string part;   ///< LaTeX symbol of `cells` when less than the whole: "W_Q^{(2)}", "q_{4}"
   int rows = 0, cols = 0;   ///< shape of the whole matrix as stored in the trace
   bool transposed = false;  ///< shown transposed (K^T): rows/cols above are before transposing
   CellRange cells;          ///< cells read or written, in stored (untransposed) coordinates
@@ -102,6 +109,9 @@ struct Step {
   Operand result;
   /// Shapes in words, e.g. "Q_2 (9×64) · K_2ᵀ (64×9) → S_2 (9×9)" (plain Unicode, not LaTeX).
   std::string shapes;
+  /// Matrix products only (projections, Scores, WeightedSum, OutputProjection): why the sizes fit,
+  /// e.g. "(9×64) @ (64×9) → (9×9): the inner sizes agree (64 = 64). @ is ..."; else empty.
+  std::string size_rule;
   std::string formula;          ///< LaTeX in symbols
   std::string formula_numbers;  ///< LaTeX with this step's numbers substituted (4 decimals)
   std::string sentence;         ///< one plain sentence saying what happens, naming the tokens

@@ -22,14 +22,46 @@ std::string sqrt_words(int d_k) {
          (whole ? " = " + std::to_string(static_cast<int>(root)) : " ≈ " + latex_number(root));
 }
 
+namespace {
+
+/// Weights and scoring parameters: a step reads one head's block (or row) of them.
+bool is_weight(MatrixId id) {
+  return id == MatrixId::Wq || id == MatrixId::Wk || id == MatrixId::Wv ||
+         id >= MatrixId::WBilinear;
+}
+
+}  // namespace
+
+std::string symbol(const Operand& o) {
+  return is_weight(o.matrix) && !o.part.empty() ? o.part : o.label;
+}
+
 std::string operand_shape(const Operand& o) {
   // A weight's head block (or v_a's row) shows its block; every other operand its whole (stored)
   // shape.
-  const bool block = o.matrix == MatrixId::Wq || o.matrix == MatrixId::Wk ||
-                     o.matrix == MatrixId::Wv || o.matrix >= MatrixId::WBilinear;
+  const bool block = is_weight(o.matrix);
   int rows = block ? o.cells.rows : o.rows, cols = block ? o.cells.cols : o.cols;
   if (o.transposed) std::swap(rows, cols);
-  return unicode_label(o.label) + " " + dims(rows, cols);
+  return unicode_label(symbol(o)) + " " + dims(rows, cols);
+}
+
+std::string size_rule(const std::vector<Product>& products) {
+  std::string sizes, agree;
+  bool same_inner = true;
+  for (const Product& p : products) {
+    sizes += sizes.empty() ? "" : "; ";
+    sizes += (p.name.empty() ? "" : p.name + ": ") + dims(p.rows, p.inner) + " @ " +
+             dims(p.inner, p.cols) + " → " + dims(p.rows, p.cols);
+    agree += agree.empty() ? "" : ", ";
+    agree += std::to_string(p.inner) + " = " + std::to_string(p.inner);
+    same_inner = same_inner && p.inner == products.front().inner;
+  }
+  const std::string added = same_inner ? std::to_string(products.front().inner) + " products added"
+                                       : "as many products added as the inner size";
+  return sizes + ": the inner sizes agree (" + agree +
+         "). @ is the matrix product: result cell (i, j) is row i of the left times column j of "
+         "the right, " +
+         added + ", so the result has the left's rows and the right's columns.";
 }
 
 std::string no_visible_key_clause(const TextContext& c, const std::vector<int>& queries) {
@@ -60,7 +92,8 @@ std::string finish(const TextContext& c, const Step& st, const std::string& s) {
 void describe_projection(const TextContext& c, Step& st) {
   const Operand &x = st.operands[0], &w = st.operands[1], &r = st.result;
   st.shapes = operand_shape(x) + " · " + operand_shape(w) + " → " + operand_shape(r);
-  st.formula = r.label + " = " + x.label + " " + w.label;
+  st.size_rule = size_rule({{"", x.rows, w.cells.rows, w.cells.cols}});
+  st.formula = r.label + " = " + x.label + " " + symbol(w);
   st.formula_numbers = st.formula + " = " + latex_matrix(trace_matrix(c.trace, r.matrix, r.head));
 
   const bool q = st.stage == Stage::ProjectQ;
@@ -121,6 +154,7 @@ void describe_head_matrix(const TextContext& c, Step& st) {
     default:  // WeightedSum
       st.shapes =
           operand_shape(in) + " · " + operand_shape(st.operands[1]) + " → " + operand_shape(r);
+      st.size_rule = size_rule({{"", in.rows, in.cols, st.operands[1].cols}});
       st.formula = r.label + " = " + in.label + " " + st.operands[1].label;
       body = "each row of " + r_u + " is one query's output: the " + n +
              " value vectors added up with that query's weights from its row of " + in_u;
@@ -169,6 +203,7 @@ void describe_concat(const TextContext& c, Step& st) {
 void describe_output_projection(const TextContext& c, Step& st) {
   const Operand &cat = st.operands[0], &w = st.operands[1], &r = st.result;
   st.shapes = operand_shape(cat) + " · " + operand_shape(w) + " → " + operand_shape(r);
+  st.size_rule = size_rule({{"", cat.rows, cat.cols, w.cols}});
   st.formula = r.label + " = " + cat.label + "\\, " + w.label;
   st.formula_numbers = st.formula + " = " + latex_matrix(c.trace.output);
   st.sentence = finish(c, st,

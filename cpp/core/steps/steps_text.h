@@ -60,9 +60,21 @@ struct TextContext {
 std::string sentence(const Trace& t, int head, const std::string& body);
 /// "√64 = 8", or "√3 ≈ 1.7321" when d_k is not a perfect square.
 std::string sqrt_words(int d_k);
+/// The LaTeX symbol a formula uses for an operand: a weight's head block by its part ("W_Q^{(2)}"),
+/// any other operand by its label (per-query texts write the row, q_{4}, themselves).
+std::string symbol(const Operand& o);
 /// An operand's Unicode name and the shape it takes part with: "K_2ᵀ (64×9)", "W_Q⁽²⁾ (512×64)"
 /// (a weight's head block), "Q_2 (9×64)" (whole matrix, even when the step reads one row).
 std::string operand_shape(const Operand& o);
+/// One matrix product: (rows×inner) @ (inner×cols) → (rows×cols); `name` ("Q_2 W_1⁽²⁾") tells
+/// the products of a step with several apart, and is empty for a step with one.
+struct Product {
+  std::string name;
+  int rows = 0, inner = 0, cols = 0;
+};
+/// Step::size_rule for the products of one step, in order: each product's sizes, then why they
+/// fit and what @ does.
+std::string size_rule(const std::vector<Product>& products);
 /// "no key is visible to 'a', so by definition its weights are all zero and its output is a
 /// zero vector" (plural for several queries).
 std::string no_visible_key_clause(const TextContext& c, const std::vector<int>& queries);

@@ -145,6 +145,7 @@ void weighted_sum(const Row& r, Step& st) {
   st.shapes = r.shapes(
       operand_shape(st.operands[0]) + " · " + operand_shape(v) + " → " + operand_shape(st.result),
       "a", " · " + operand_shape(v) + " → ", "o", static_cast<int>(v.cols));
+  st.size_rule = size_rule({{"", 1, r.n, v.cols}});
   st.formula = "o_{" + r.sub + "} = \\sum_j a_{" + r.sub + ",j} v_j";
   std::string terms;
   for (int j : shown_indices(r.n, 6, 3, 2)) {

@@ -28,6 +28,8 @@ struct ScoreStep {
         n(std::to_string(ctx.trace.inputs.x_kv.rows())) {}
 
   bool row() const { return i >= 0; }
+  /// Rows of the query side of every product: 1 for a query row, else m.
+  int rows() const { return row() ? 1 : op(0).rows; }
   const Operand& op(int k) const { return st.operands[k]; }
   /// "the query 'Michael' is compared with each of the 9 keys" (one row) or "every query is
   /// compared with every key" (the whole matrix).
@@ -65,6 +67,7 @@ void dot(const ScoreStep& x, Step& st) {
   st.shapes =
       x.shapes(operand_shape(q) + " · " + operand_shape(k) + " → " + operand_shape(st.result),
                " · " + operand_shape(k));
+  st.size_rule = size_rule({{"", x.rows(), q.cols, k.rows}});  // K_h is stored (n, d_k)
   const bool luong = x.c.trace.score == ScoreKind::Dot;
   const std::string unscaled = luong ? " (Luong's dot score, used without dividing by √d_k)" : "";
   if (x.row()) {
@@ -80,11 +83,10 @@ void dot(const ScoreStep& x, Step& st) {
   }
   st.formula = st.result.label + " = " + q.label + " " + k.label;
   st.formula_numbers = x.result_numbers(st.formula);
-  st.sentence = finish_sentence(
-      x.c, st,
-      x.compared() + ": " + operand_shape(q) + " times " + operand_shape(k) +
-          " fits because the inner sizes agree (" + std::to_string(x.c.trace.d_k) +
-          "), and cell (i, j) of the result is the dot product of query i with key j" + unscaled);
+  st.sentence =
+      finish_sentence(x.c, st,
+                      x.compared() + ": cell (i, j) of " + unicode_label(st.result.label) +
+                          " is the dot product of query i with key j" + unscaled);
 }
 
 /// General (Luong): S_h = Q_h W_a K_h^T, W_a (d_k, d_k): (m, d_k) x (d_k, d_k) x (d_k, n).
@@ -93,13 +95,19 @@ void general(const ScoreStep& x, Step& st) {
   st.shapes = x.shapes(operand_shape(q) + " · " + operand_shape(w) + " · " + operand_shape(k) +
                            " → " + operand_shape(st.result),
                        " · " + operand_shape(w) + " · " + operand_shape(k));
+  // (Q_h W_a) K_h^T: the query side times W_a's block, then times K_h^T.
+  const std::string qw_u =
+      (x.row() ? "q_" + x.sub : unicode_label(q.label)) + " " + unicode_label(symbol(w));
+  st.size_rule =
+      size_rule({{qw_u, x.rows(), w.cells.rows, w.cells.cols},
+                 {"(" + qw_u + ") " + unicode_label(k.label), x.rows(), w.cells.cols, k.rows}});
   const std::string by = " by Luong's general (bilinear) score";
   if (x.row()) {
     // q_i W_a (1, d_k): the query mapped by the bilinear form, then a dot product with each key.
     const Matrix w_a = head_block(*x.c.trace.inputs.w_bilinear, x.st.head, x.c.trace.d_k);
     const RowVector q_i = x.head.q.row(x.i);
     const RowVector mapped = q_i * w_a;
-    const std::string qw = "q_{" + x.sub + "} " + w.label;
+    const std::string qw = "q_{" + x.sub + "} " + symbol(w);
     st.formula = "s_{" + x.sub + ",j} = " + qw + " k_{j}^{\\top}";
     st.formula_numbers = qw + " = " + latex_row(mapped) + ", \\quad s_{" + x.sub + ",1} = (" + qw +
                          ") \\cdot k_{1} = " + dot_terms(mapped, x.head.k.row(0)) + " = " +
@@ -110,7 +118,7 @@ void general(const ScoreStep& x, Step& st) {
                                       ", then the dot product with each key vector is taken");
     return;
   }
-  st.formula = st.result.label + " = " + q.label + " " + w.label + " " + k.label;
+  st.formula = st.result.label + " = " + q.label + " " + symbol(w) + " " + k.label;
   st.formula_numbers = x.result_numbers(st.formula);
   st.sentence = finish_sentence(
       x.c, st,
@@ -125,8 +133,9 @@ void additive(const ScoreStep& x, Step& st) {
   const Trace& t = x.c.trace;
   const Operand &q = x.op(0), &w1 = x.op(1), &k = x.op(2), &w2 = x.op(3), &v = x.op(4);
   const int d_a = t.d_a;
-  const std::string vt_u = unicode_label(v.label) + "ᵀ " + dims(d_a, 1);
-  const std::string vt = t.heads.size() == 1 ? v.label + "^{\\top}" : "(" + v.label + ")^{\\top}";
+  const std::string vt_u = unicode_label(symbol(v)) + "ᵀ " + dims(d_a, 1);
+  const std::string vt =
+      t.heads.size() == 1 ? symbol(v) + "^{\\top}" : "(" + symbol(v) + ")^{\\top}";
   st.shapes = x.shapes(operand_shape(q) + " · " + operand_shape(w1) + " → " + dims(q.rows, d_a) +
                            "; " + operand_shape(k) + " · " + operand_shape(w2) + " → " +
                            dims(k.rows, d_a) + "; tanh(row i + row j) " + dims(1, d_a) + " · " +
@@ -134,9 +143,18 @@ void additive(const ScoreStep& x, Step& st) {
                        " · " + operand_shape(w1) + " + k_j " + dims(1, k.cols) + " · " +
                            operand_shape(w2) + " → " + dims(1, d_a) + "; tanh(…) · " + vt_u +
                            " → s_" + x.sub + ",j, for each of the " + x.n + " keys");
+  const std::string w1_u = unicode_label(symbol(w1)), w2_u = unicode_label(symbol(w2));
+  const std::string q_u = x.row() ? "q_" + x.sub : unicode_label(q.label);
+  const std::string k_u = x.row() ? "k_j" : unicode_label(k.label);
+  const int keys = x.row() ? 1 : k.rows;
+  st.size_rule = size_rule({{q_u + " " + w1_u, x.rows(), k.cols, d_a},
+                            {k_u + " " + w2_u, keys, k.cols, d_a},
+                            {"tanh(…) " + unicode_label(symbol(v)) + "ᵀ" +
+                                 (x.row() ? ", for each key j" : ", for each pair (i, j)"),
+                             1, d_a, 1}});
   const std::string by = " by Bahdanau's additive score (Luong calls it concat)";
-  const std::string words = unicode_label(w1.label) + " " + dims(k.cols, d_a) + " and " +
-                            unicode_label(w2.label) + " " + dims(k.cols, d_a);
+  const std::string words = unicode_label(symbol(w1)) + " " + dims(k.cols, d_a) + " and " +
+                            unicode_label(symbol(w2)) + " " + dims(k.cols, d_a);
   if (x.row()) {
     // The pre-activation q_i W_1 + k_1 W_2 (1, d_a) of key 1, then sum_u v_u tanh(pre_u).
     const Matrix w_1 = head_block(*t.inputs.w_additive_q, x.st.head, d_a);
@@ -149,29 +167,29 @@ void additive(const ScoreStep& x, Step& st) {
       terms += terms.empty() ? "" : " + ";
       terms += u < 0 ? "\\dots" : latex_factor(v_a(u)) + " \\tanh(" + latex_number(pre(u)) + ")";
     }
-    const std::string pre_sym = "q_{" + x.sub + "} " + w1.label + " + k_{1} " + w2.label;
-    st.formula = "s_{" + x.sub + ",j} = \\tanh(q_{" + x.sub + "} " + w1.label + " + k_{j} " +
-                 w2.label + ")\\, " + vt;
+    const std::string pre_sym = "q_{" + x.sub + "} " + symbol(w1) + " + k_{1} " + symbol(w2);
+    st.formula = "s_{" + x.sub + ",j} = \\tanh(q_{" + x.sub + "} " + symbol(w1) + " + k_{j} " +
+                 symbol(w2) + ")\\, " + vt;
     st.formula_numbers = pre_sym + " = " + latex_row(pre) + ", \\quad s_{" + x.sub +
                          ",1} = " + terms + " = " + latex_number(x.head.scores(x.i, 0)) +
                          ", \\quad " + x.result_numbers("");
     st.sentence = finish_sentence(
         x.c, st,
-        x.compared() + by + ": its query vector times " + unicode_label(w1.label) +
-            " and each key vector times " + unicode_label(w2.label) + " (" + std::to_string(d_a) +
+        x.compared() + by + ": its query vector times " + unicode_label(symbol(w1)) +
+            " and each key vector times " + unicode_label(symbol(w2)) + " (" + std::to_string(d_a) +
             " hidden units each) are added, passed through tanh, and " + "weighted by " +
-            unicode_label(v.label) + " into one number per key");
+            unicode_label(symbol(v)) + " into one number per key");
     return;
   }
   const std::string cell =
       t.heads.size() == 1 ? st.result.label + "_{i,j}" : "(" + st.result.label + ")_{i,j}";
-  st.formula = cell + " = \\tanh(q_i " + w1.label + " + k_j " + w2.label + ")\\, " + vt;
+  st.formula = cell + " = \\tanh(q_i " + symbol(w1) + " + k_j " + symbol(w2) + ")\\, " + vt;
   st.formula_numbers = x.result_numbers(st.result.label);  // the cells' formula is above
   st.sentence = finish_sentence(
       x.c, st,
       x.compared() + by + ": the queries and the keys are mapped by " + words + " to " +
           std::to_string(d_a) + " hidden units; for each pair (i, j) the two are added, passed " +
-          "through tanh and weighted by " + unicode_label(v.label) + " into cell (i, j)");
+          "through tanh and weighted by " + unicode_label(symbol(v)) + " into cell (i, j)");
 }
 
 }  // namespace

@@ -37,7 +37,7 @@ import {
 import { Granularity } from "../wasm/enums";
 import { loadAttention, ScenarioError, type Attention } from "../wasm/loader";
 import type { StepperOptions } from "../state/stepper-options";
-import type { ScenarioFile } from "../wasm/types";
+import type { RunResult, ScenarioFile } from "../wasm/types";
 
 /** A stepper's options, and the hook the page uses to follow it. */
 export interface AppOptions extends StepperOptions {
@@ -48,6 +48,8 @@ export interface AppOptions extends StepperOptions {
 /** A stepper once started: read or move its view from outside (URL, share dialog). */
 export interface Stepper {
   view(): View | null;
+  /** What the core computed for the scenario shown (e.g. to check an embed's start step). */
+  result(): RunResult | null;
   /** Opens `scenario` at `start`; returns the core's error (the current view stays) or null. */
   open(scenario: ScenarioFile, start?: StartStep): ScenarioError | null;
 }
@@ -138,7 +140,7 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
       : null,
   );
   // Presentation mode (button and P) in the controls; the light/dark theme button in the tools.
-  createPresentMode(root, { buttonHost: layout.controls });
+  const present = createPresentMode(root, { buttonHost: layout.controls });
   createThemeToggle(layout.tools, root);
   installKeyboard(options.keys === "root" ? root : doc, {
     previous: () => update((s) => stepBy(s, -1)),
@@ -184,6 +186,7 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
       queryTokens: s.result.trace.queryTokens,
       query: s.focus.query,
     });
+    present.refit();
     // A measure per redraw, so tests and profiles can check "a step renders within a frame";
     // the buffer is emptied now and then so a long session does not collect them forever.
     options.onView?.(viewOf(s), player.playing);
@@ -269,5 +272,5 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
   }
   if (options.autoplay) togglePlay();
   root.classList.add("ready");
-  return { view: () => (state ? viewOf(state) : null), open };
+  return { view: () => (state ? viewOf(state) : null), result: () => state?.result ?? null, open };
 }

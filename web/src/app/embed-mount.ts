@@ -1,9 +1,13 @@
 /**
- * Starts one embedded stepper (in an <attention-stepper> element or the iframe embed page): shows
- * the rejected options as a message above it, fetches a `src` scenario file, applies the theme.
+ * Starts one embedded stepper (in an <attention-stepper> element's shadow root or the iframe embed
+ * page): shows the rejected options as a message above it, fetches a `src` scenario file, checks
+ * the start step against the scenario, applies the theme and height, and keeps the current step
+ * in view inside the embed's own scroll box.
  */
 import { startApp, type Stepper } from "./app";
-import type { EmbedConfig } from "../state/embed-options";
+import type { View } from "../state/app-state";
+import type { EmbedConfig, EmbedOptionError } from "../state/embed-options";
+import { checkStart } from "../state/embed-start";
 import { applyTheme } from "../views/ui/theme";
 import type { ScenarioFile } from "../wasm/types";
 
@@ -26,7 +30,7 @@ async function fetchScenario(src: string, doc: Document): Promise<ScenarioFile> 
 }
 
 /** The message box above an embedded stepper (hidden while empty). */
-function messageBox(host: HTMLElement): (lines: string[]) => void {
+function messageBox(host: HTMLElement | ShadowRoot): (lines: string[]) => void {
   const doc = host.ownerDocument;
   const box = doc.createElement("div");
   box.className = "attention-stepper-error";
@@ -46,26 +50,64 @@ function messageBox(host: HTMLElement): (lines: string[]) => void {
   };
 }
 
+/** Room left above the step panel when it is scrolled to the top of the embed (px). */
+const MARGIN = 8;
+
 /**
- * Empties `host` and starts a stepper in it with `config`. `label` names the source of the
- * options in messages ("attribute" or "parameter").
+ * After each move to another step once `started()`, scrolls the embed's own scroll box (never the
+ * host page) before the next paint (measuring now would force a layout in every step).
+ */
+function keepStepInView(root: HTMLElement, started: () => boolean): (view: View) => void {
+  let last = "";
+  return (view) => {
+    const key = `${view.stage}/${view.head}/${view.query}/${view.granularity}`;
+    if (key === last) return;
+    last = key;
+    if (started()) requestAnimationFrame(() => reveal(root));
+  };
+}
+
+/** Scrolls the embed's scroll box so the step's title is in view and, when both fit, its result. */
+function reveal(root: HTMLElement): void {
+  const box = root.querySelector<HTMLElement>(".layout");
+  const step = root.querySelector<HTMLElement>('[data-part="step"]');
+  if (!box || !step || box.scrollHeight <= box.clientHeight) return;
+  const result = step.querySelector('[data-testid="matrix-result"]') ?? step;
+  // Positions inside the scroll box's content, from its top.
+  const origin = box.getBoundingClientRect().top - box.scrollTop;
+  const top = step.getBoundingClientRect().top - origin - MARGIN;
+  const bottom = result.getBoundingClientRect().bottom - origin + MARGIN;
+  const height = box.clientHeight;
+  // As little as possible: the result as far as it fits, never past the title.
+  if (top < box.scrollTop) box.scrollTop = top;
+  else if (bottom > box.scrollTop + height) box.scrollTop = Math.min(top, bottom - height);
+}
+
+/**
+ * Empties `host` (an element, or a shadow root) and starts a stepper in it with `config`.
+ * `label` names the source of the options in messages ("attribute" or "parameter").
  */
 export async function mountEmbed(
-  host: HTMLElement,
+  host: HTMLElement | ShadowRoot,
   config: EmbedConfig,
   label: string,
 ): Promise<Stepper> {
   const doc = host.ownerDocument;
   host.replaceChildren();
   const show = messageBox(host);
-  const messages = config.errors.map(
-    (e) => `Attention Stepper: the ${label} ${e.message} It was ignored.`,
-  );
+  const say = (e: EmbedOptionError) => `Attention Stepper: the ${label} ${e.message} ${e.outcome}`;
+  const messages = config.errors.map(say);
   show(messages);
   const root = doc.createElement("div");
   root.className = "embedded";
-  // Keys (arrows, space, [ ]) act on this stepper only, once it has the focus.
+  // Keys (arrows, space, [ ]) act on this stepper only, once it has the focus; focused, it is
+  // announced by name.
   root.tabIndex = 0;
+  root.setAttribute("role", "group");
+  root.setAttribute("aria-label", "Attention Stepper");
+  // embed.css: the height (a checked CSS length), or as tall as the content for "auto".
+  if (config.height === "auto") root.classList.add("auto-height");
+  else if (config.height) root.style.setProperty("--embed-height", config.height);
   host.append(root);
   const options = { ...config.options };
   if (config.src !== undefined) {
@@ -76,7 +118,17 @@ export async function mountEmbed(
       show(messages);
     }
   }
-  const stepper = await startApp(root, options);
+  // The opening step shows from the top; only later moves scroll.
+  let started = false;
+  const onView = keepStepInView(root, () => started);
+  const stepper = await startApp(root, { ...options, onView });
+  started = true;
+  const result = stepper.result();
+  const view = stepper.view();
+  if (options.start && result && view) {
+    messages.push(...checkStart(options.start, result, view).map(say));
+    show(messages);
+  }
   if (config.theme) {
     applyTheme(root, config.theme);
     root

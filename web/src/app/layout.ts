@@ -62,7 +62,7 @@ const KEYS_HTML = `<section data-part="keys" class="panel keys" aria-labelledby=
         </section>`;
 
 const LAYOUT_HTML = `<a class="skip" href="#step">Skip to the current step</a>
-<header class="topbar" data-part="header">
+<header class="topbar" data-part="header" data-testid="topbar">
   <div class="brand">
     <p class="brand-name">Attention Stepper</p>
     <p>Step through Transformer attention like a debugger.</p>
@@ -93,6 +93,13 @@ export function createLayout(root: HTMLElement): Layout {
     if (!el) throw new Error(`layout has no ${name}`);
     return el;
   };
+  const step = part("step");
+  // Focus the step view by script: a "#step" link cannot reach into a shadow root, and on the
+  // app page it would rewrite the URL's hash, which holds the view.
+  root.querySelector(".skip")?.addEventListener("click", (e) => {
+    e.preventDefault();
+    step.focus();
+  });
   return {
     root,
     header: part("header"),
@@ -100,7 +107,7 @@ export function createLayout(root: HTMLElement): Layout {
     tools: part("tools"),
     status: part("status"),
     pipeline: part("pipeline"),
-    step: part("step"),
+    step,
     heatmaps: part("heatmaps"),
     scenario: part("scenario"),
     keys: part("keys"),

@@ -4,7 +4,8 @@
  * a few callbacks, so the controller only runs scenarios and shows results.
  */
 import { createEditing } from "../views/editing/editing";
-import { scenarioWithEdits, usableEdits } from "../state/edits";
+import { sameInputs, scenarioWithEdits, usableEdits } from "../state/edits";
+import { formFromScenario, scenarioFromForm } from "../views/scenario/scenario-form";
 import type { MatrixSpec } from "../views/matrix/matrix-model";
 import { createSqrtDkView } from "../views/sqrt-dk/sqrt-dk-view";
 import { parseScenarioText } from "../state/scenario-file";
@@ -31,12 +32,24 @@ export interface ToolsHost {
 export interface LearnerTools {
   /** Extra fields for a matrix of the step view: the edit hook of input matrices. */
   decorate(trace: TraceValue, op: OperandValue): Partial<MatrixSpec>;
-  /** Applies the form's scenario, keeping the edits while they still fit. */
+  /**
+   * Applies the form's scenario: with the same inputs (another mask or scoring function) the
+   * edits stay; with other inputs (sentence, sizes, seed) they are cleared, and Undo reverts it.
+   */
   applyForm(scenario: ScenarioFile): void;
-  /** A new scenario (a preset, a link): the edit history starts over with its edits, if any. */
+  /**
+   * Before a new scenario (a preset, a link) runs: the edit history starts over with its edits,
+   * if any; the edits in force are cleared, which the edit bar says and Undo reverts.
+   */
   restart(edits?: readonly CellEdit[]): void;
   /** After a step was drawn: the "Why √d_k?" link on Scale steps. */
   afterStep(stepHost: HTMLElement, stage: Stage): void;
+}
+
+/** Whether `next` changes the inputs of `prev`; both are compared as the form writes them. */
+function newInputs(prev: ScenarioFile | undefined, next: ScenarioFile): prev is ScenarioFile {
+  const asForm = (s: ScenarioFile) => scenarioFromForm(formFromScenario(s));
+  return prev !== undefined && !sameInputs(asForm(prev), asForm(next));
 }
 
 export function createLearnerTools(
@@ -49,7 +62,17 @@ export function createLearnerTools(
     state: host.state,
     tryRun: (s) => host.tryRun(s, false),
     say: host.say,
+    reopen(scenario) {
+      const error = host.tryRun(scenario, true);
+      if (!error) host.setForm(scenario);
+      return error;
+    },
   });
+  /** The scenario on screen, as run but without its edits. */
+  const shown = () => {
+    const s = host.state()?.scenario;
+    return s && scenarioWithEdits(s, []);
+  };
 
   const sqrtDk = createSqrtDkView(root, { attention: host.attention, state: host.state });
   const why = makeButton(
@@ -73,8 +96,9 @@ export function createLearnerTools(
         files.note(`${name} was not loaded.`);
         return;
       }
+      const prev = shown();
       host.setForm(parsed);
-      editing.restart(parsed.edits ?? []);
+      editing.restart(parsed.edits ?? [], prev);
       const error = host.tryRun(parsed, true);
       if (error) host.report(error);
       files.note(error ? `${name} was not loaded.` : `Loaded ${name}.`);
@@ -87,30 +111,25 @@ export function createLearnerTools(
       return edit ? { edit } : {};
     },
     applyForm(scenario) {
+      const prev = shown();
       const all = editing.edits();
+      if (all.length > 0 && newInputs(prev, scenario)) {
+        // Other tokens, sizes or seed: an edit would land on another number. Clear them.
+        const error = host.tryRun(scenario, false);
+        if (error) return host.report(error);
+        editing.restart([], prev);
+        return;
+      }
       const usable = usableEdits(all, scenario.score);
       const error = host.tryRun(scenarioWithEdits(scenario, usable), false);
-      if (!error) {
-        // Edits of another scoring function's matrices cannot come along.
-        if (usable.length < all.length) {
-          editing.restart(usable);
-          host.say(
-            `${all.length - usable.length} edit(s) of the previous scoring matrices dropped.`,
-          );
-        }
-        return;
+      if (error) return host.report(error);
+      // Edits of another scoring function's matrices cannot come along.
+      if (usable.length < all.length) {
+        editing.restart(usable);
+        host.say(`${all.length - usable.length} edit(s) of the previous scoring matrices dropped.`);
       }
-      // New sizes the edits no longer fit: apply without them (and say so), else report.
-      if (usable.length > 0 && error.field.startsWith("edits")) {
-        const plain = host.tryRun(scenario, false);
-        if (plain) return host.report(plain);
-        host.say(`${usable.length} edited cell(s) no longer fit the new sizes: dropped.`);
-        editing.restart([]);
-        return;
-      }
-      host.report(error);
     },
-    restart: (edits = []) => editing.restart(edits),
+    restart: (edits = []) => editing.restart(edits, shown()),
     afterStep: (stepHost, stage) => sqrtDk.syncStepLink(stepHost, stage),
   };
 }

@@ -26,19 +26,26 @@ function sameView(a: View | null, b: View): boolean {
 const problemText = (e: unknown): string =>
   e instanceof UrlStateError ? e.message : "The link could not be read.";
 
+/** The status line for a link whose step could not be read: each bad part, then what is shown. */
+const stepProblem = (problems: string[]): string =>
+  `${problems.join(" ")} Showing the scenario's first step.`;
+
 /** Starts the stepper in `root` at the view of location.hash (if any) and keeps the URL in sync. */
 export async function startWithUrl(root: HTMLElement, options: AppOptions = {}): Promise<Stepper> {
   const win = root.ownerDocument.defaultView ?? window;
+  const status = () => root.querySelector('[data-part="status"]');
   const say = (text: string) => {
-    const status = root.querySelector('[data-part="status"]');
-    if (status) status.textContent = text;
+    const line = status();
+    if (line) line.textContent = text;
   };
 
   let initial: View | null = null;
   let problem = "";
   if (hashHasView(win.location.hash)) {
     try {
-      initial = await decodeView(win.location.hash);
+      const link = await decodeView(win.location.hash);
+      initial = link.view;
+      if (link.problems.length > 0) problem = stepProblem(link.problems);
     } catch (e) {
       problem = `This link could not be opened: ${problemText(e)} Showing the default scenario.`;
     }
@@ -101,7 +108,8 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
     onView,
   });
   const ready = stepper;
-  if (problem) say(problem);
+  // When the core refused the link's scenario, startApp has said why: the step is moot then.
+  if (problem && !status()?.textContent) say(problem);
   lastView = ready.view();
   // The first entry gets the view's own hash too (a bad link's is replaced by the default's).
   if (lastView) write(lastView, false);
@@ -114,8 +122,9 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
     const mine = ++seq; // drops any encoding still under way: it belongs to the entry we left
     pendingPush = false;
     let view: View;
+    let problems: string[];
     try {
-      view = await decodeView(hash);
+      ({ view, problems } = await decodeView(hash));
     } catch (e) {
       if (mine === seq) say(`This link could not be opened: ${problemText(e)}`);
       return;
@@ -130,6 +139,7 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
     lastChange = 0;
     if (err)
       say(`This link's scenario was not opened (${err.field || "scenario"}): ${err.message}`);
+    else if (problems.length > 0) say(stepProblem(problems));
   };
   win.addEventListener("popstate", () => void reopen());
   win.addEventListener("hashchange", () => void reopen());

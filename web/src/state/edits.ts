@@ -73,6 +73,34 @@ export function scenarioWithEdits(
   return out;
 }
 
+/** The fields that decide the numbers the edits change: tokens, sizes, seed, given matrices. */
+const INPUT_FIELDS = [
+  "query_tokens",
+  "key_tokens",
+  "d_model",
+  "heads",
+  "d_k",
+  "d_v",
+  "d_a",
+  "seed",
+  "positional_encoding",
+  "x_q",
+  "x_kv",
+  "w_q",
+  "w_k",
+  "w_v",
+  "w_o",
+] as const;
+
+/**
+ * Whether `a` and `b` have the same inputs, so that an edit means the same number in both: they
+ * may differ in mask, padding or scoring function, not in sentence, sizes, seed or matrices.
+ * Both should be written alike (defaults spelled out or left out the same way).
+ */
+export function sameInputs(a: ScenarioFile, b: ScenarioFile): boolean {
+  return INPUT_FIELDS.every((f) => JSON.stringify(a[f]) === JSON.stringify(b[f]));
+}
+
 /** Matrices only some scoring functions have; an edit of one needs that function. */
 const SCORING_MATRIX: Partial<Record<EditableMatrix, ScenarioFile["score"]>> = {
   w_bilinear: "general",

@@ -20,17 +20,23 @@ export const OPTION_NAMES = [
   "granularity",
   "hide",
   "theme",
+  "height",
   "autoplay",
 ] as const;
 export type OptionName = (typeof OPTION_NAMES)[number];
 
-/** A rejected option: its name and what is wrong, in words an author can act on. */
+/**
+ * A rejected option: its name and what is wrong, in words an author can act on, and what the
+ * stepper did instead (`outcome`, e.g. "Showing query 12.").
+ */
 export class EmbedOptionError extends Error {
   readonly option: OptionName;
-  constructor(option: OptionName, message: string) {
+  readonly outcome: string;
+  constructor(option: OptionName, message: string, outcome = "It was ignored.") {
     super(`${option}: ${message}`);
     this.name = "EmbedOptionError";
     this.option = option;
+    this.outcome = outcome;
   }
 }
 
@@ -39,6 +45,8 @@ export interface EmbedConfig {
   options: StepperOptions;
   src?: string;
   theme?: Theme;
+  /** The stepper's height as a CSS length ("480px", "30rem", "70vh") or "auto"; unset: the default. */
+  height?: string;
   /** Options that were rejected (and ignored); the stepper still starts without them. */
   errors: EmbedOptionError[];
 }
@@ -58,8 +66,8 @@ const STAGE_NAMES: Record<string, Stage> = {
 };
 const STAGE_COUNT = Object.keys(Stage).length;
 
-/** "weighted-sum" for Stage.WeightedSum: the name an author writes. */
-function stageName(stage: Stage): string {
+/** "weighted-sum" for Stage.WeightedSum: the name an author writes (and links, url-step.ts). */
+export function stageName(stage: Stage): string {
   const key = Object.entries(Stage).find(([, v]) => v === stage)?.[0] ?? "ProjectQ";
   return key.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase();
 }
@@ -141,6 +149,31 @@ function parseFlag(text: string): boolean {
   throw new EmbedOptionError("autoplay", `"${text}" is not true or false.`);
 }
 
+/** The smallest height in pixels a stepper can be used at (the step bar and a few lines). */
+export const MIN_HEIGHT_PX = 200;
+
+/**
+ * A height: a CSS length in px, rem, em, vh, svh or dvh ("480px", "30rem", "70vh"), a bare
+ * number of pixels ("480"), or "auto" (as tall as its content, no scrolling inside).
+ */
+export function parseHeight(text: string): string {
+  const t = text.trim().toLowerCase();
+  if (t === "auto") return t;
+  const m = /^(\d+(?:\.\d+)?|\.\d+)(px|rem|em|vh|svh|dvh)?$/.exec(t);
+  const allowed =
+    "use a length in px, rem, em or vh (480px, 30rem, 70vh), a number of pixels (480) or auto";
+  if (!m) throw new EmbedOptionError("height", `"${text}" is not a height; ${allowed}.`);
+  const n = Number(m[1]);
+  const unit = m[2] ?? "px";
+  if (n <= 0 || (unit === "px" && n < MIN_HEIGHT_PX)) {
+    throw new EmbedOptionError(
+      "height",
+      `"${text}" is too small; the least is ${MIN_HEIGHT_PX}px (${allowed}).`,
+    );
+  }
+  return `${n}${unit}`;
+}
+
 function parseScenario(text: string): ScenarioFile {
   let value: unknown;
   try {
@@ -192,5 +225,6 @@ export function parseEmbedOptions(get: (name: OptionName) => string | null): Emb
     keys: "root",
   };
   const src = read("src", (t) => t.trim());
-  return { options, src: src || undefined, theme: read("theme", parseTheme), errors };
+  const theme = read("theme", parseTheme);
+  return { options, src: src || undefined, theme, height: read("height", parseHeight), errors };
 }

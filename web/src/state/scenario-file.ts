@@ -4,6 +4,7 @@
  * field or the line. The Save / Load buttons are views/scenario/file-controls.ts.
  */
 import type { Granularity } from "../wasm/enums";
+import { coreBytes } from "../wasm/core-bytes";
 import { ScenarioError, type Attention } from "../wasm/loader";
 import type { ScenarioFile } from "../wasm/types";
 
@@ -50,7 +51,7 @@ export function parseScenarioText(
   text: string,
   granularity: Granularity,
 ): ScenarioFile | ScenarioError {
-  const judged = attention.raw.run(text, granularity);
+  const judged = attention.raw.run(coreBytes(text), granularity);
   if (!judged.ok) return new ScenarioError(judged.error.field, judged.error.message);
   // The core took it as strict JSON, so JSON.parse reads the same values (after a BOM it ignores).
   return JSON.parse(text.replace(/^\uFEFF/, "")) as ScenarioFile;

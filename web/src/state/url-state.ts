@@ -8,12 +8,10 @@
  *                                                        base64url
  *
  *   p  preset id (presets.ts)           e  edits "matrix:row:col:value", joined by ";"
- *   z  compressed scenario JSON          s  stage 0..9 (or its name, e.g. "softmax")
- *   h  head (0-based)                    q  query (0-based)
- *   g  granularity: 0 per query, 1 per matrix
+ *   z  compressed scenario JSON          s, h, q, g  the step (url-step.ts)
  *
- * Query parameters (the iframe embed page) use the same values under longer names: preset,
- * edits, z, scenario (plain JSON), stage, head, query, granularity.
+ * Query parameters (the iframe embed page) name the scenario with longer names: preset, edits,
+ * z, scenario (plain JSON); a hash may use those too. The step's keys are url-step.ts's.
  *
  * Nothing read here is ever evaluated: the scenario is parsed as JSON and judged by the core when
  * opened; tokens are only rendered as text.
@@ -22,7 +20,8 @@ import { stepAttributes } from "./embed-options";
 import { compress, decompress, MAX_JSON_BYTES, UrlStateError } from "./url-compress";
 import { presetById, presetMatching } from "./presets";
 import type { View } from "./app-state";
-import { Granularity, Stage } from "../wasm/enums";
+import { readStep, shown } from "./url-step";
+import { Stage } from "../wasm/enums";
 import type { CellEdit, EditableMatrix, ScenarioFile } from "../wasm/types";
 
 /** Longest hash (or query parameter) read, in characters. */
@@ -42,13 +41,13 @@ const MATRICES: readonly EditableMatrix[] = [
   "w_additive_k",
   "v_additive",
 ];
-const STAGE_NAMES = new Map(Object.entries(Stage).map(([k, v]) => [k.toLowerCase(), v]));
 
 /** The fields of a view under the names of one format (hash or query parameters). */
 interface Names {
   preset: string;
   edits: string;
   z: string;
+  scenario: string;
   stage: string;
   head: string;
   query: string;
@@ -58,6 +57,7 @@ const HASH: Names = {
   preset: "p",
   edits: "e",
   z: "z",
+  scenario: "scenario",
   stage: "s",
   head: "h",
   query: "q",
@@ -67,6 +67,7 @@ const PARAMS: Names = {
   preset: "preset",
   edits: "edits",
   z: "z",
+  scenario: "scenario",
   stage: "stage",
   head: "head",
   query: "query",
@@ -82,8 +83,17 @@ export async function encodeView(view: View): Promise<string> {
   return fields.map(([k, v]) => `${k}=${enc(v)}`).join("&");
 }
 
-/** Reads a hash (with or without "#"); throws UrlStateError when it is not a valid view. */
-export async function decodeView(text: string): Promise<View> {
+/** A view read from a link, and the parts of its step that could not be read (url-step.ts). */
+export interface LinkView {
+  view: View;
+  problems: string[];
+}
+
+/**
+ * Reads a hash (with or without "#"). Throws UrlStateError when it names no scenario that can be
+ * read; a bad step is only named in `problems`, and the view is the scenario's first step.
+ */
+export async function decodeView(text: string): Promise<LinkView> {
   const raw = text.startsWith("#") ? text.slice(1) : text;
   if (raw.length > MAX_URL_TEXT) throw new UrlStateError("The link is too long to open.");
   const map = new Map<string, string>();
@@ -99,12 +109,15 @@ export async function decodeView(text: string): Promise<View> {
     }
     map.set(key, value);
   }
-  return readView((k) => map.get(k) ?? null, HASH);
+  const get = (k: string) => map.get(k) ?? null;
+  const scenario = await readScenario((f) => get(HASH[f]) ?? get(PARAMS[f]));
+  const { problems, ...step } = readStep(get);
+  return { view: { scenario, ...step }, problems };
 }
 
 /** Whether a hash holds a view at all (not, e.g., "#step" from the skip link). */
 export function hashHasView(hash: string): boolean {
-  return /(^#?|&)(p|z)=/.test(hash);
+  return /(^#?|&)(p|z|preset|scenario)=/.test(hash);
 }
 
 /** The view as query parameters for the iframe embed page (the step as in embed-options.ts). */
@@ -121,9 +134,9 @@ export async function viewFromSearchParams(params: URLSearchParams): Promise<Vie
   if (!params.has("preset") && !params.has("z") && !params.has("scenario")) return null;
   const total = [...params.values()].reduce((n, v) => n + v.length, 0);
   if (total > MAX_URL_TEXT) throw new UrlStateError("The parameters are too long to open.");
-  const plain = params.get("scenario");
-  const view = await readView((k) => params.get(k), PARAMS, plain);
-  return view;
+  const scenario = await readScenario((f) => params.get(PARAMS[f]));
+  // Step parameters are read by embed-options.ts, in the authors' convention.
+  return { scenario, stage: Stage.ProjectQ, head: 0, query: 0, granularity: 0 };
 }
 
 async function viewFields(view: View, n: Names): Promise<[string, string][]> {
@@ -146,39 +159,27 @@ async function viewFields(view: View, n: Names): Promise<[string, string][]> {
   return out;
 }
 
-async function readView(
-  get: (key: string) => string | null,
-  n: Names,
-  plainJson: string | null = null,
-): Promise<View> {
-  let scenario: ScenarioFile;
-  const presetId = get(n.preset);
-  const z = get(n.z);
+/** The scenario a link names: a preset (with edits), compressed JSON (z) or plain JSON. */
+async function readScenario(
+  get: (field: "preset" | "edits" | "z" | "scenario") => string | null,
+): Promise<ScenarioFile> {
+  const presetId = get("preset");
+  const z = get("z");
+  const plainJson = get("scenario");
   if (presetId !== null) {
     const preset = presetById(presetId);
-    if (!preset) throw new UrlStateError(`The link names an unknown preset "${presetId}".`);
-    scenario = { ...preset.scenario };
-    const edits = get(n.edits);
+    if (!preset) throw new UrlStateError(`The link names an unknown preset ${shown(presetId)}.`);
+    const scenario: ScenarioFile = { ...preset.scenario };
+    const edits = get("edits");
     if (edits) scenario.edits = parseEdits(edits);
-  } else if (z !== null) {
-    scenario = parseScenario(await decompress(z));
-  } else if (plainJson !== null) {
+    return scenario;
+  }
+  if (z !== null) return parseScenario(await decompress(z));
+  if (plainJson !== null) {
     if (plainJson.length > MAX_JSON_BYTES) throw new UrlStateError("The scenario is too large.");
-    scenario = parseScenario(plainJson);
-  } else {
-    throw new UrlStateError("The link names no scenario.");
+    return parseScenario(plainJson);
   }
-  if (n === PARAMS) {
-    // Step parameters are read by embed-options.ts, in the authors' convention.
-    return { scenario, stage: Stage.ProjectQ, head: 0, query: 0, granularity: 0 };
-  }
-  return {
-    scenario,
-    stage: parseStage(get(n.stage)),
-    head: parseIndex(get(n.head), "head"),
-    query: parseIndex(get(n.query), "query"),
-    granularity: parseGranularity(get(n.granularity)),
-  };
+  throw new UrlStateError("The link names no scenario.");
 }
 
 function editText(e: CellEdit): string {
@@ -224,27 +225,5 @@ function parseScenario(json: string): ScenarioFile {
 }
 
 const isIndex = (x: number) => Number.isInteger(x) && x >= 0 && x <= MAX_INDEX;
-
-function parseIndex(text: string | null, what: string): number {
-  if (text === null || text === "") return 0;
-  const x = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!isIndex(x)) throw new UrlStateError(`The link's ${what} "${text}" is not a whole number.`);
-  return x;
-}
-
-function parseStage(text: string | null): Stage {
-  if (text === null || text === "") return Stage.ProjectQ;
-  const named = STAGE_NAMES.get(text.toLowerCase());
-  if (named !== undefined) return named;
-  const x = /^\d$/.test(text) ? Number(text) : NaN;
-  if (!(x >= 0 && x <= 9)) throw new UrlStateError(`The link's stage "${text}" is not 0 to 9.`);
-  return x as Stage;
-}
-
-function parseGranularity(text: string | null): Granularity {
-  if (text === null || text === "" || text === "0") return Granularity.PerQuery;
-  if (text === "1") return Granularity.PerMatrix;
-  throw new UrlStateError(`The link's granularity "${text}" is not 0 or 1.`);
-}
 
 export { MAX_JSON_BYTES, UrlStateError };

@@ -52,6 +52,14 @@ export type MatrixId = (typeof MatrixId)[keyof typeof MatrixId];
 export const ScoreKind = { Dot: 0, ScaledDot: 1, General: 2, Additive: 3 } as const;
 export type ScoreKind = (typeof ScoreKind)[keyof typeof ScoreKind];
 
-/** Which kind of cell to drill into (cpp/bindings: drill). */
-export const DrillKind = { Score: 0, Weight: 1, Output: 2 } as const;
+/** Which kind of cell to drill into (cpp/bindings: drill): Output is a head's, Final is Y. */
+export const DrillKind = {
+  Score: 0,
+  Weight: 1,
+  Output: 2,
+  Query: 3,
+  Key: 4,
+  Value: 5,
+  Final: 6,
+} as const;
 export type DrillKind = (typeof DrillKind)[keyof typeof DrillKind];

@@ -4,10 +4,12 @@
  */
 // Built by CMake (tools/build-wasm.sh) into build/wasm/; Vite hashes the .wasm as an asset.
 import createAttentionModule from "@wasm/attention.mjs";
+import { coreBytes } from "./core-bytes";
 import { DrillKind, type Granularity } from "./enums";
 import type {
   AttentionModule,
   OutputDrillValue,
+  ProductDrillValue,
   RawDrillResult,
   RunResult,
   ScenarioFile,
@@ -26,6 +28,9 @@ export class ScenarioError extends Error {
   }
 }
 
+/** The drill kinds of Q, K and V cells. */
+export type ProjectionKind = typeof DrillKind.Query | typeof DrillKind.Key | typeof DrillKind.Value;
+
 export interface Attention {
   /** Computes the trace and the step sequence. Throws ScenarioError for a rejected scenario. */
   run(scenario: ScenarioFile, granularity: Granularity): RunResult;
@@ -35,7 +40,20 @@ export interface Attention {
   drillWeight(scenario: ScenarioFile, head: number, i: number, j: number): WeightDrillValue;
   /** Every number behind head output (i, c). Throws ScenarioError. */
   drillOutput(scenario: ScenarioFile, head: number, i: number, c: number): OutputDrillValue;
-  /** The √d_k experiment: (unscaled, scaled) points for d_k = 4 … 512. Throws ScenarioError. */
+  /** Every term behind Q, K or V (i, c) of a head: X row i times a column of W. Throws. */
+  drillProjection(
+    scenario: ScenarioFile,
+    kind: ProjectionKind,
+    head: number,
+    i: number,
+    c: number,
+  ): ProductDrillValue;
+  /** Every term behind the final output Y (i, c): Concat row i times W_O column c. Throws. */
+  drillFinal(scenario: ScenarioFile, i: number, c: number): ProductDrillValue;
+  /**
+   * The √d_k experiment: (unscaled, scaled) points for d_k = 4 … 512, each the mean over seeded
+   * draws of W_Q, W_K with the lowest–highest band. Throws ScenarioError.
+   */
   sweep(scenario: ScenarioFile): SweepPointValue[];
   /** The raw module, for tests that compare enums. */
   readonly raw: AttentionModule;
@@ -44,23 +62,27 @@ export interface Attention {
 function wrap(raw: AttentionModule): Attention {
   // The module caches the trace of the last scenario text, so drilling right after a run with the
   // same scenario does not recompute it: keep the JSON text identical by serializing once here.
+  // The core reads UTF-8 bytes (core-bytes.js): a lone surrogate is refused, not altered.
+  const bytes = (scenario: ScenarioFile) => coreBytes(JSON.stringify(scenario));
   const drill = (scenario: ScenarioFile, kind: DrillKind, head: number, r: number, c: number) => {
-    const result: RawDrillResult = raw.drill(JSON.stringify(scenario), kind, head, r, c);
+    const result: RawDrillResult = raw.drill(bytes(scenario), kind, head, r, c);
     if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
     return result.drill;
   };
   return {
     raw,
     run(scenario, granularity) {
-      const result = raw.run(JSON.stringify(scenario), granularity);
+      const result = raw.run(bytes(scenario), granularity);
       if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
       return { trace: result.trace, steps: result.steps };
     },
     drillScore: (s, h, i, j) => drill(s, DrillKind.Score, h, i, j) as ScoreDrillValue,
     drillWeight: (s, h, i, j) => drill(s, DrillKind.Weight, h, i, j) as WeightDrillValue,
     drillOutput: (s, h, i, c) => drill(s, DrillKind.Output, h, i, c) as OutputDrillValue,
+    drillProjection: (s, kind, h, i, c) => drill(s, kind, h, i, c) as ProductDrillValue,
+    drillFinal: (s, i, c) => drill(s, DrillKind.Final, 0, i, c) as ProductDrillValue,
     sweep(scenario) {
-      const result = raw.sweep(JSON.stringify(scenario));
+      const result = raw.sweep(bytes(scenario));
       if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
       return result.points;
     },

@@ -68,7 +68,8 @@ export interface CellRange {
 export interface OperandValue {
   matrix: MatrixId;
   head: number; // -1 for matrices that are not per head
-  label: string; // LaTeX, e.g. "K_{2}^{\\top}"
+  label: string; // LaTeX of the whole matrix, e.g. "K_{2}^{\\top}", "W_Q"
+  part: string; // LaTeX of `cells` when less than the whole ("W_Q^{(2)}", "q_{4}"), else ""
   rows: number; // stored shape, before any transposition
   cols: number;
   transposed: boolean;
@@ -82,6 +83,7 @@ export interface StepValue {
   operands: OperandValue[];
   result: OperandValue;
   shapes: string; // e.g. "Q_2 (9×64) · K_2ᵀ (64×9) → S_2 (9×9)"
+  sizeRule: string; // matrix products: "(9×64) @ (64×9) → (9×9): the inner sizes agree …"; else ""
   formula: string; // LaTeX, symbols
   formulaNumbers: string; // LaTeX, numbers substituted
   sentence: string;
@@ -175,15 +177,40 @@ export interface OutputDrillValue {
   sum: number;
 }
 
-/** One point of the √d_k experiment (cpp/core/explain/sweep.h). */
-export interface SweepPointValue {
-  dK: number;
-  scaled: boolean;
+/**
+ * A cell that is a row times a column (cpp/core/explain/drill.h ProductDrill): q, k or v
+ * component c of head h for token i is row i of X_q (X_kv) times column h·d_k + c of W_Q (W_K;
+ * W_V with d_v); Y (i, c) is row i of Concat times column c of W_O.
+ */
+export interface ProductDrillValue {
+  row: Float64Array; // (d_model) row of X_q or X_kv; Y: (h·d_v) row of Concat
+  column: Float64Array; // the same length: the column of W (empty for Y without W_O)
+  terms: Float64Array; // row ⊙ column
+  wColumn: number; // which column of W, from 0
+  sum: number; // the terms summed in order
+  stored: number; // the trace's own value of the cell
+  product: boolean; // false for Y without W_O: Y is Concat itself
+}
+
+/** The four measures of the √d_k experiment that vary from one draw of W_Q, W_K to another. */
+export interface SweepMeasures {
   scoreStd: number;
   meanMaxWeight: number;
   meanEntropy: number;
-  meanMaxEntropy: number;
   meanGradientNorm: number;
+}
+
+/**
+ * One point of the √d_k experiment (cpp/core/explain/sweep.h): each measure is the mean over
+ * `draws` seeded draws; `low` and `high` are the lowest and highest draw (the band).
+ */
+export interface SweepPointValue extends SweepMeasures {
+  dK: number;
+  scaled: boolean;
+  draws: number;
+  meanMaxEntropy: number;
+  low: SweepMeasures;
+  high: SweepMeasures;
 }
 
 export interface RunResult {
@@ -197,22 +224,29 @@ export type RawRunResult =
 
 type RawError = { ok: false; error: { field: string; message: string } };
 export type RawDrillResult =
-  { ok: true; drill: ScoreDrillValue | WeightDrillValue | OutputDrillValue } | RawError;
+  | { ok: true; drill: ScoreDrillValue | WeightDrillValue | OutputDrillValue | ProductDrillValue }
+  | RawError;
 export type RawSweepResult = { ok: true; points: SweepPointValue[] } | RawError;
 
 /** The raw Embind module (only what we use). */
+/**
+ * A scenario file's text as the core reads it: UTF-8 bytes (wasm/core-bytes.js makes them from a
+ * string). A plain string would be encoded by Embind, which alters lone surrogates silently.
+ */
+export type ScenarioBytes = Uint8Array;
+
 export interface AttentionModule {
-  run(scenarioJson: string, granularity: Granularity): RawRunResult;
-  /** Drills into cell (row, col) of head `head`: score, weight or head-output cell. */
+  run(scenarioJson: ScenarioBytes, granularity: Granularity): RawRunResult;
+  /** Drills into cell (row, col) of head `head` (of the kind's matrix; Final ignores the head). */
   drill(
-    scenarioJson: string,
+    scenarioJson: ScenarioBytes,
     kind: DrillKind,
     head: number,
     row: number,
     col: number,
   ): RawDrillResult;
-  /** The √d_k experiment over d_k = 4, 8, …, 512: two points (unscaled, scaled) per d_k. */
-  sweep(scenarioJson: string): RawSweepResult;
+  /** The √d_k experiment, d_k = 4, 8, …, 512: (unscaled, scaled) points, means with bands. */
+  sweep(scenarioJson: ScenarioBytes): RawSweepResult;
   /** Enum objects as registered by Embind: `Stage.Scores.value === 3`. */
   Stage: Record<string, { value: number }>;
   MatrixId: Record<string, { value: number }>;

@@ -2,6 +2,8 @@
  * The controls bar: first / previous / play-pause / next / last, the step counter, speed,
  * granularity, and the head and query pickers. Every control has a label (tests find them by role
  * and name: "Next step", "Previous step", "Head", "Query"); the bar never owns state.
+ * The buttons, counter, head and query form the step bar (`.step-bar`), which stays at the top of
+ * a phone's screen (layout.css); granularity and speed (`.step-options`) scroll away.
  */
 import { headName } from "../../state/stages";
 import { Granularity } from "../../wasm/enums";
@@ -102,8 +104,8 @@ export function createControls(host: HTMLElement, a: ControlActions): Controls {
   counter.dataset.testid = "step-counter";
   nav.append(first, previous, play, next, last, counter);
 
-  const pickers = document.createElement("div");
-  pickers.className = "pickers";
+  const options = document.createElement("div");
+  options.className = "pickers step-options";
   const speed = select("Speed", "speed", (v) => a.setSpeed(Number(v)));
   setOptions(
     speed.s,
@@ -119,8 +121,15 @@ export function createControls(host: HTMLElement, a: ControlActions): Controls {
   ]);
   const head = select("Head", "head", (v) => a.setHead(Number(v)));
   const query = select("Query", "query", (v) => a.setQuery(Number(v)));
-  pickers.append(head.wrap, query.wrap, gran.wrap, speed.wrap);
-  host.append(nav, pickers);
+  const focus = document.createElement("div");
+  focus.className = "pickers";
+  focus.append(head.wrap, query.wrap);
+  const bar = document.createElement("div");
+  bar.className = "step-bar";
+  bar.dataset.testid = "step-bar";
+  bar.append(nav, focus);
+  options.append(gran.wrap, speed.wrap);
+  host.append(bar, options);
 
   return {
     update(v) {

@@ -2,8 +2,19 @@
  * The drill-down panel of the step view: a non-modal dialog with a heading, a close button and
  * the numbers behind one cell. Opening moves the focus to its heading (so a screen reader reads
  * the panel's name); Escape or the button closes it and gives the focus back to the cell.
+ * Escape works wherever the stepper's keys do: inside it, or from the page itself (the focus on
+ * the body after a click on plain text) when it is the page's only stepper.
  */
-import { el, makeButton } from "../ui/dom";
+import { activeElementIn, el, eventOrigin, makeButton } from "../ui/dom";
+import { keysBelongTo } from "../ui/keyboard";
+
+/** A cell's place: its matrix figure's test id and its data-r / data-c, to find it again. */
+function placeOf(target: HTMLElement | null): string | null {
+  const cell = target?.closest<HTMLElement>("[data-r][data-c]");
+  const figure = cell?.closest<HTMLElement>("figure[data-testid]");
+  if (!cell || !figure) return null;
+  return `figure[data-testid="${figure.dataset.testid}"] [data-r="${cell.dataset.r}"][data-c="${cell.dataset.c}"]`;
+}
 
 export interface DrillPanel {
   /** Shows `parts` under the heading `title`; the focus moves to the heading. */
@@ -32,12 +43,24 @@ export function createDrillPanel(host: HTMLElement): DrillPanel {
   host.append(panel);
 
   let returnTo: HTMLElement | null = null;
+  let returnPlace: string | null = null;
+
+  // The element to give the focus back to: the opener, or (if the matrices were redrawn since,
+  // e.g. a virtual grid scrolled) the cell in the same place of the same matrix.
+  function wayBack(): HTMLElement | null {
+    if (returnTo?.isConnected) return returnTo;
+    const root = panel.closest(".stepper") ?? panel.ownerDocument;
+    return returnPlace ? root.querySelector<HTMLElement>(returnPlace) : null;
+  }
 
   const api: DrillPanel = {
     open(text, parts) {
-      const active = document.activeElement;
+      const active = activeElementIn(panel);
       // Re-opening from inside the panel keeps the original way back.
-      if (!panel.contains(active)) returnTo = active instanceof HTMLElement ? active : null;
+      if (!panel.contains(active)) {
+        returnTo = active instanceof HTMLElement ? active : null;
+        returnPlace = placeOf(returnTo);
+      }
       title.textContent = text;
       body.replaceChildren(...parts);
       panel.hidden = false;
@@ -48,8 +71,9 @@ export function createDrillPanel(host: HTMLElement): DrillPanel {
       if (panel.hidden) return;
       panel.hidden = true;
       body.replaceChildren();
-      if (restoreFocus && returnTo?.isConnected) returnTo.focus();
+      if (restoreFocus) wayBack()?.focus();
       returnTo = null;
+      returnPlace = null;
     },
     get isOpen() {
       return !panel.hidden;
@@ -59,9 +83,11 @@ export function createDrillPanel(host: HTMLElement): DrillPanel {
   panel.ownerDocument.addEventListener("keydown", (e) => {
     if (e.key !== "Escape" || panel.hidden || e.defaultPrevented) return;
     // Another stepper's Escape is not ours (several may share a page).
-    if (e.target instanceof Node && !panel.closest(".stepper")?.contains(e.target)) return;
+    const stepper = panel.closest<HTMLElement>(".stepper");
+    if (!stepper || !keysBelongTo(stepper, e)) return;
     // Escape in a field (a cell being edited) belongs to that field.
-    if (e.target instanceof Element && e.target.closest("input, textarea, select")) return;
+    const origin = eventOrigin(e);
+    if (origin instanceof Element && origin.closest("input, textarea, select")) return;
     e.preventDefault();
     api.close(true);
   });

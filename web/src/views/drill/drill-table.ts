@@ -51,6 +51,48 @@ export function numberTable(
   return captionedTable(caption, table, "dtable-box");
 }
 
+/** A column of `termTable`: its header and one number per term. */
+export interface TermColumn {
+  header: string;
+  values: ArrayLike<number>;
+}
+
+/**
+ * A sum's terms one per row (the row header `labels[l]`, then one cell per column), in a box
+ * that scrolls when there are many (d_model 512): every term stays inspectable. Rows in
+ * `highlight` are marked; the box takes the focus so the keyboard can scroll it.
+ */
+export function termTable(
+  caption: string,
+  labels: string[],
+  columns: TermColumn[],
+  highlight: ReadonlySet<number> = new Set(),
+): HTMLElement {
+  const table = el("table", "dtable dterms");
+  const head = table.createTHead().insertRow();
+  for (const text of ["term", ...columns.map((c) => c.header)]) {
+    const th = el("th", "", text);
+    th.scope = "col";
+    head.append(th);
+  }
+  const body = table.createTBody();
+  labels.forEach((label, l) => {
+    const tr = body.insertRow();
+    tr.dataset.testid = `drill-term-${l + 1}`;
+    if (highlight.has(l)) tr.className = "hl";
+    const th = el("th", "", label);
+    th.scope = "row";
+    tr.append(th, ...columns.map((c) => el("td", "num", formatCell(c.values[l]!))));
+  });
+  const fig = captionedTable(caption, table, "dtable-box dterms-box");
+  const box = fig.querySelector<HTMLElement>(".dterms-box")!;
+  box.tabIndex = 0;
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-label", `${caption} (${labels.length} rows, scrollable)`);
+  box.dataset.testid = "drill-terms";
+  return fig;
+}
+
 /** Terms above this count are written as the first few, "…", and the last. */
 const MAX_TERMS = 10;
 

@@ -1,17 +1,19 @@
 /**
  * Drilling into a cell: every cell of the step's matrices says what it means (tooltip, inspector),
- * and a score, weight or head-output cell opens a panel with the numbers it is computed from,
- * which come from the wasm core (drillScore / drillWeight / drillOutput).
+ * and a cell of Q, K, V, the scores, the weights, a head's output or the final output Y opens a
+ * panel with the numbers it is computed from, which come from the wasm core (drillProjection,
+ * drillScore, drillWeight, drillOutput, drillFinal).
  */
 import { plainLabel } from "../ui/format";
 import { quoted } from "../ui/dom";
-import { MatrixId } from "../../wasm/enums";
-import type { Attention } from "../../wasm/loader";
+import { DrillKind, MatrixId } from "../../wasm/enums";
+import type { Attention, ProjectionKind } from "../../wasm/loader";
 import type { OperandValue, ScenarioFile, TraceValue } from "../../wasm/types";
 import type { MatrixSpec } from "../matrix/matrix-model";
 import { describeCell } from "./describe-cell";
 import { createDrillPanel } from "./drill-panel";
 import { renderOutputDrill } from "./drill-output";
+import { renderProductDrill, type ProductKind } from "./drill-product";
 import { renderScoreDrill } from "./drill-score";
 import { line } from "./drill-table";
 import { renderWeightDrill } from "./drill-weight";
@@ -29,7 +31,19 @@ export interface Drill {
 }
 
 const SCORE_IDS: readonly MatrixId[] = [MatrixId.Scores, MatrixId.Scaled, MatrixId.Masked];
-const DRILLABLE: readonly MatrixId[] = [...SCORE_IDS, MatrixId.Weights, MatrixId.HeadOutput];
+/** Cells that are a row times a column, and how each is drilled (Y: drillFinal). */
+const PRODUCTS = new Map<MatrixId, [ProductKind, ProjectionKind | null]>([
+  [MatrixId.Q, ["q", DrillKind.Query]],
+  [MatrixId.K, ["k", DrillKind.Key]],
+  [MatrixId.V, ["v", DrillKind.Value]],
+  [MatrixId.Output, ["y", null]],
+]);
+const DRILLABLE: readonly MatrixId[] = [
+  ...PRODUCTS.keys(),
+  ...SCORE_IDS,
+  MatrixId.Weights,
+  MatrixId.HeadOutput,
+];
 
 /** The numbers behind stored cell (r, c) of `op`, as the panel's title and parts. */
 function drillParts(
@@ -40,8 +54,18 @@ function drillParts(
   c: number,
 ): [string, HTMLElement[]] {
   const head = op.head;
-  const where = `row ${r + 1} ${quoted(trace.queryTokens[r])}`;
   const name = plainLabel(op.label).replace(/ᵀ$/, "");
+  const product = PRODUCTS.get(op.matrix);
+  if (product) {
+    const [kind, drillKind] = product;
+    const token = kind === "k" || kind === "v" ? trace.keyTokens[r] : trace.queryTokens[r];
+    const d = drillKind
+      ? ctx.attention.drillProjection(ctx.scenario, drillKind, head, r, c)
+      : ctx.attention.drillFinal(ctx.scenario, r, c);
+    const title = `How ${name} [row ${r + 1} ${quoted(token)}, column ${c + 1}] is computed`;
+    return [title, renderProductDrill(d, { trace, kind, head, i: r, c, name })];
+  }
+  const where = `row ${r + 1} ${quoted(trace.queryTokens[r])}`;
   if (SCORE_IDS.includes(op.matrix)) {
     const d = ctx.attention.drillScore(ctx.scenario, head, r, c);
     const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyTokens[c])}] is computed`;
@@ -77,7 +101,9 @@ export function createDrill(host: HTMLElement, context: () => DrillContext | nul
   return {
     decorate(trace, op) {
       const describe = (r: number, c: number) => describeCell(op.matrix, op.head, r, c, trace);
-      if (!DRILLABLE.includes(op.matrix) || op.head < 0) return { describe };
+      // Y belongs to no head; every other drillable matrix is a head's.
+      const headless = op.matrix === MatrixId.Output;
+      if (!DRILLABLE.includes(op.matrix) || (op.head < 0 && !headless)) return { describe };
       return { describe, onActivate: (r, c) => drill(trace, op, r, c) };
     },
     close: () => panel.close(),

@@ -12,6 +12,8 @@ export interface EditBarView {
   canUndo: boolean;
   canRedo: boolean;
   edited: number;
+  /** Said instead of the usual hint while nothing is edited ("3 edits cleared: …"); "" for none. */
+  note: string;
 }
 
 export interface EditBar {
@@ -51,10 +53,10 @@ export function createEditBar(host: HTMLElement, a: EditBarActions): EditBar {
       redo.setAttribute("aria-disabled", String(!v.canRedo));
       reset.setAttribute("aria-disabled", String(v.edited === 0));
       count.textContent =
-        v.edited === 0
-          ? "No edits yet: double-click a number of X or of a W to change it."
-          : `${v.edited} cell${v.edited === 1 ? "" : "s"} edited`;
-      count.classList.toggle("none", v.edited === 0);
+        v.edited > 0
+          ? `${v.edited} cell${v.edited === 1 ? "" : "s"} edited`
+          : v.note || "No edits yet: double-click a number of X or of a W to change it.";
+      count.classList.toggle("none", v.edited === 0 && !v.note);
     },
   };
 }

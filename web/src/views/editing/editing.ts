@@ -2,6 +2,8 @@
  * Edited numbers, wired to the page: the edit history, the hooks that make input matrices
  * editable, the edit bar and Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y). Every change runs the whole scenario
  * with its new edit list through the core, which judges it; a refused edit changes nothing.
+ * A new scenario clears the edits and says so in the edit bar; Undo (with nothing left to undo
+ * in the new scenario) brings the previous scenario back with its edits and their history.
  */
 import {
   applyEdit,
@@ -16,6 +18,7 @@ import {
   undo,
   type EditHistory,
 } from "../../state/edits";
+import { eventOrigin } from "../ui/dom";
 import { keysBelongTo } from "../ui/keyboard";
 import type { CellEditHook } from "../matrix/matrix-model";
 import { createEditBar } from "./edit-bar";
@@ -30,13 +33,19 @@ export interface EditingHost {
   tryRun(scenario: ScenarioFile): ScenarioError | null;
   /** A line in the page's status area ("" clears it). */
   say(text: string): void;
+  /** Opens `scenario` from its first step, the scenario form showing it; the core's error or null. */
+  reopen(scenario: ScenarioFile): ScenarioError | null;
 }
 
 export interface Editing {
   /** The edit hook for a matrix of the trace, or undefined when it is computed (not editable). */
   hookFor(trace: TraceValue, matrix: MatrixId | EditableMatrix): CellEditHook | undefined;
-  /** A new scenario (preset, loaded file): the history starts over with its edits. */
-  restart(edits: readonly CellEdit[]): void;
+  /**
+   * A new scenario (preset, loaded file, link): the history starts over with its edits. When it
+   * replaced `previous` (as run, without edits) the edits in force are cleared, which the edit
+   * bar says and Undo reverts.
+   */
+  restart(edits: readonly CellEdit[], previous?: ScenarioFile): void;
   /** The edits in force. */
   edits(): readonly CellEdit[];
 }
@@ -77,18 +86,26 @@ function typing(el: EventTarget | null): boolean {
   return el instanceof HTMLInputElement && !["checkbox", "radio", "button"].includes(el.type);
 }
 
+/** "3 edits cleared: the scenario changed. Undo brings them back." */
+const clearedNote = (n: number) =>
+  `${n} edit${n === 1 ? "" : "s"} cleared: the scenario changed. Undo brings them back.`;
+
 export function createEditing(bar: HTMLElement, root: HTMLElement, host: EditingHost): Editing {
   let history: EditHistory = startHistory();
+  // The scenario a new one replaced, with the edits it had, for Undo; and what the bar says.
+  let replaced: { scenario: ScenarioFile; history: EditHistory } | null = null;
+  let note = "";
   const ui = createEditBar(bar, {
-    undo: () => step(undo(history), "Undo"),
+    undo: () => undoOrBringBack(),
     redo: () => step(redo(history), "Redo"),
     reset: () => step(reset(history), "Reset"),
   });
   const refresh = () =>
     ui.update({
-      canUndo: canUndo(history),
+      canUndo: canUndo(history) || replaced !== null,
       canRedo: canRedo(history),
       edited: history.present.length,
+      note,
     });
 
   /** Runs the scenario with `next`'s edits; on success `next` becomes the history. */
@@ -98,6 +115,7 @@ export function createEditing(bar: HTMLElement, root: HTMLElement, host: Editing
     const error = host.tryRun(scenarioWithEdits(s.scenario, next.present));
     if (error) return error;
     history = next;
+    note = "";
     refresh();
     return null;
   }
@@ -108,13 +126,25 @@ export function createEditing(bar: HTMLElement, root: HTMLElement, host: Editing
     host.say(error ? `${what} was refused: ${error.message}` : "");
   }
 
+  /** Undo; with nothing to undo here, back to the replaced scenario with its edits. */
+  function undoOrBringBack(): void {
+    if (canUndo(history) || !replaced) return step(undo(history), "Undo");
+    const back = replaced;
+    const error = host.reopen(back.scenario);
+    if (error) return host.say(`Undo was refused: ${error.message}`);
+    history = back.history;
+    replaced = null;
+    note = "";
+    refresh();
+  }
+
   // Undo / redo keys: in this stepper, or anywhere on the page when it is the page's only one (an
   // embedded stepper never takes the host page's keys).
   root.ownerDocument.addEventListener("keydown", (e) => {
-    if (!(e.ctrlKey || e.metaKey) || e.altKey || typing(e.target)) return;
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || typing(eventOrigin(e))) return;
     if (!keysBelongTo(root, e)) return;
     const key = e.key.toLowerCase();
-    if (key === "z" && !e.shiftKey) step(undo(history), "Undo");
+    if (key === "z" && !e.shiftKey) undoOrBringBack();
     else if ((key === "z" && e.shiftKey) || key === "y") step(redo(history), "Redo");
     else return;
     e.preventDefault();
@@ -136,7 +166,13 @@ export function createEditing(bar: HTMLElement, root: HTMLElement, host: Editing
         edited: (row, col) => isEdited(host.state()?.scenario.edits, field, row, col),
       };
     },
-    restart(edits) {
+    restart(edits, previous) {
+      const dropped = history.present.length;
+      replaced =
+        previous && dropped > 0
+          ? { scenario: scenarioWithEdits(previous, history.present), history }
+          : null;
+      note = replaced ? clearedNote(dropped) : "";
       history = startHistory(edits);
       refresh();
     },

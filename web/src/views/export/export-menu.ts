@@ -5,7 +5,7 @@
  */
 import type { ExportContext, ExportPanel } from "./context";
 import "./export.css";
-import { makeButton } from "../ui/dom";
+import { eventFrom, makeButton } from "../ui/dom";
 
 export function createExportMenu(host: HTMLElement, get: () => ExportContext | null): void {
   const doc = host.ownerDocument;
@@ -54,8 +54,8 @@ export function createExportMenu(host: HTMLElement, get: () => ExportContext | n
     }
   });
   doc.addEventListener("click", (e) => {
-    const target = e.target as Node | null;
-    // Clicks inside the menu, or inside its code dialog, keep it open.
-    if (target && !wrap.contains(target)) close(false);
+    // Clicks inside the menu, or inside its code dialog, keep it open (the path crosses shadow
+    // roots; e.target would be the <attention-stepper> host for a click inside one).
+    if (!eventFrom(e, wrap)) close(false);
   });
 }

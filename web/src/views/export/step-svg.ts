@@ -1,12 +1,13 @@
 /**
  * The current step as a standalone SVG, drawn from the trace (not a screenshot): title, where
- * (head, query), sentence, shapes, the formula as plain text lines (KaTeX is HTML and cannot go
- * into an SVG file), and the operands and result as labelled grids of numbers with the cells read
- * and written marked as on the page. Large matrices are compact, as on the page: first and last
+ * (head, query), sentence, shapes, why a product's sizes fit, the formula as plain text lines
+ * (KaTeX is HTML and cannot go into an SVG file), and the operands and result as labelled grids of
+ * numbers, headed by their shape and the part the step uses, with the cells read and written
+ * marked as on the page. Large matrices are compact, as on the page: first and last
  * rows and columns and the marked ones, with "…" for the rest.
  */
 import { formatCell, formatShape } from "../ui/format";
-import { makeView, visibleIndices, type MatrixView } from "../matrix/matrix-model";
+import { makeView, visibleIndices, type MatrixPart, type MatrixView } from "../matrix/matrix-model";
 import { scoringOf } from "../../state/scoring";
 import { headName, isMatMulStage, STAGE_INFO } from "../../state/stages";
 import { operandSpec } from "../matrix/trace-lookup";
@@ -44,6 +45,7 @@ function where(trace: TraceValue, step: StepValue): string {
 /** One operand or result, laid out: its view, visible rows and columns, and its size in px. */
 interface Grid {
   view: MatrixView;
+  part: MatrixPart | undefined;
   operator: string;
   rows: (number | null)[];
   cols: (number | null)[];
@@ -63,15 +65,51 @@ function gridFor(trace: TraceValue, op: OperandValue, role: "read" | "written", 
   );
   const labelW = Math.max(24, longest * 7 + 10);
   const opW = operator ? 22 : 0;
+  const headW = drawHeader(view, spec.part, 0, 0).width;
   return {
     view,
+    part: spec.part,
     operator,
     rows,
     cols,
     labelW: labelW + opW,
-    width: opW + labelW + cols.length * CELL_W,
+    width: opW + labelW + Math.max(cols.length * CELL_W, headW),
     height: 26 + CELL_H + rows.length * CELL_H,
   } satisfies Grid;
+}
+
+/** A shape badge at (x, y) in the given fill: its SVG and its width. */
+function badge(x: number, y: number, rows: number, cols: number, fill: string) {
+  const shape = formatShape(rows, cols);
+  const w = textWidth(shape, 11, true) + 10;
+  const style = { size: 11, mono: true, anchor: "middle", fill: "#0b5cad" } as const;
+  return {
+    svg: [rect(x, y + 2, w, 16, fill, "#0b5cad"), text(x + w / 2, y + 14, shape, style)],
+    w,
+  };
+}
+
+/**
+ * The header at (x, y), as the page shows it: the matrix's name and shape and, when the step uses
+ * less, the part ("columns 5–8 = W_Q^(2) 8×4", its badge in the colour of its cells).
+ */
+function drawHeader(view: MatrixView, part: MatrixPart | undefined, x: number, y: number) {
+  const parts = [text(x, y + 14, view.plain, { size: 15, weight: "bold" })];
+  let at = x + textWidth(view.plain, 15) + 8;
+  const whole = badge(at, y, view.rows, view.cols, "#e7f0fb");
+  parts.push(...whole.svg);
+  at += whole.w;
+  if (part) {
+    const range = `${part.range} = `;
+    parts.push(text(at + 8, y + 14, range, { size: 12, fill: MUTED }));
+    at += 8 + textWidth(range, 12);
+    parts.push(text(at, y + 14, part.plain, { size: 15, weight: "bold" }));
+    at += textWidth(part.plain, 15) + 8;
+    const lit = badge(at, y, part.rows, part.cols, view.role === "written" ? WRITE_BG : READ_BG);
+    parts.push(...lit.svg);
+    at += lit.w;
+  }
+  return { parts, width: at - x };
 }
 
 /** Draws grid `g` with its top-left corner at (x, y). */
@@ -81,15 +119,7 @@ function drawGrid(g: Grid, x: number, y: number): string[] {
   if (g.operator)
     out.push(text(x + 4, y + 26 + CELL_H + 14, g.operator, { size: 22, weight: "bold" }));
   const gx = x + g.labelW;
-  // Header: the matrix's name and its shape badge.
-  out.push(text(gx, y + 14, view.plain, { size: 15, weight: "bold" }));
-  const shape = formatShape(view.rows, view.cols);
-  const bx = gx + textWidth(view.plain, 15) + 8;
-  const bw = textWidth(shape, 11, true) + 10;
-  out.push(rect(bx, y + 2, bw, 16, "#e7f0fb", "#0b5cad"));
-  out.push(
-    text(bx + bw / 2, y + 14, shape, { size: 11, mono: true, anchor: "middle", fill: "#0b5cad" }),
-  );
+  out.push(...drawHeader(view, g.part, gx, y).parts);
   const top = y + 26;
   g.cols.forEach((c, j) => {
     const label = c === null ? "…" : clip(view.colLabel(c), 8);
@@ -198,6 +228,10 @@ export function stepSvg(trace: TraceValue, step: StepValue): string {
   y += 6;
   for (const line of wrap(step.shapes, chars))
     body.push(text(PAD, (y += 18), line, { size: 13, mono: true, fill: "#0b5cad" }));
+  if (step.sizeRule) {
+    for (const line of wrap(`Why the sizes fit: ${step.sizeRule}`, chars))
+      body.push(text(PAD, (y += 18), line, { size: 13 }));
+  }
   y += 6;
   const formulas: [string, string][] = [
     ["Formula (LaTeX): ", step.formula],

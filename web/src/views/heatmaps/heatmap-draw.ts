@@ -1,6 +1,6 @@
 /**
- * Canvas drawing of an (m, n) attention-weight matrix with a colour-blind-safe viridis scale on
- * the fixed range 0 to 1. Masked cells (weight exactly 0 by the mask) are hatched grey, so "masked"
+ * Canvas drawing of an (m, n) attention-weight matrix with a colour-blind-safe viridis scale, on
+ * the range 0 to 1 or on the one the options' `scale` gives (heatmap-scale.ts). Masked cells (weight exactly 0 by the mask) are hatched grey, so "masked"
  * never looks like "a small weight".
  */
 import { interpolateViridis } from "d3-scale-chromatic";
@@ -31,6 +31,8 @@ export interface DrawOptions {
   row: number;
   /** Colour of the labels (the theme's text colour). */
   ink?: string;
+  /** A weight's colour position, 0 to 1 (the weight itself when omitted). */
+  scale?: (row: number, col: number, weight: number) => number;
 }
 
 /** Sizes the canvas for the device pixel ratio and returns a context in CSS pixels. */
@@ -79,7 +81,8 @@ export function drawHeatmap(
         ctx.lineTo(x + o.cell, y);
         ctx.stroke();
       } else {
-        ctx.fillStyle = colourOf(w.data[r * w.cols + c]!);
+        const weight = w.data[r * w.cols + c]!;
+        ctx.fillStyle = colourOf(o.scale ? o.scale(r, c, weight) : weight);
         ctx.fillRect(x, y, o.cell, o.cell);
       }
     }

@@ -1,29 +1,21 @@
 /**
  * The attention weights A (m, n) of every head as small multiples (the current head outlined, each
  * a button selecting its head), the current head drawn larger with token labels and the current
- * query row outlined, and a legend stating the range (0 to 1, and the actual min and max).
+ * query row outlined, a "Colour scale" picker (0 to 1, the head's range, each row's range) and a
+ * legend stating the range in use and the actual min and max.
  */
 import { formatCell, formatExact, formatShape } from "../ui/format";
 import { headName } from "../../state/stages";
-import type { MatrixValue, TraceValue } from "../../wasm/types";
+import type { TraceValue } from "../../wasm/types";
 import { THEME_EVENT } from "../ui/theme";
-import { drawFromBase, drawHeatmap, legendGradient } from "./heatmap-draw";
+import { el } from "../ui/dom";
+import { drawFromBase, drawHeatmap } from "./heatmap-draw";
+import { renderLegend } from "./heatmap-legend";
+import { SCALE_MODES, scaleFor, type ScaleMode } from "./heatmap-scale";
 
 export interface Heatmaps {
   setTrace(trace: TraceValue): void;
   setCurrent(head: number, query: number): void;
-}
-
-function minMax(ms: MatrixValue[]): [number, number] {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const m of ms) {
-    for (const x of m.data) {
-      lo = Math.min(lo, x);
-      hi = Math.max(hi, x);
-    }
-  }
-  return [lo, hi];
 }
 
 /** Pixel size of one cell so the larger side of an (m, n) map spans about `span` px. */
@@ -54,11 +46,20 @@ export function createHeatmaps(
   inspect.textContent = "Hover the map for a weight; click a row to pick that query.";
   const legend = document.createElement("div");
   legend.className = "legend";
-  host.append(multiples, bigTitle, bigBox, inspect, legend);
+  // The colour scale: a <select>, whose arrow keys are its own (not the page's step keys).
+  const picker = el("p", "picker scale-picker");
+  const label = el("label", "", "Colour scale");
+  const select = el("select");
+  select.id = "heatmap-scale";
+  label.htmlFor = select.id;
+  select.append(...SCALE_MODES.map(([v, text]) => new Option(text, v)));
+  picker.append(label, select);
+  host.append(multiples, bigTitle, bigBox, inspect, picker, legend);
 
   let trace: TraceValue | null = null;
   let head = 0;
   let query = 0;
+  let mode: ScaleMode = "unit";
   let geometry = { cell: 16, left: 80, top: 70 };
   const base = document.createElement("canvas");
   let baseKey = "";
@@ -76,10 +77,17 @@ export function createHeatmaps(
     );
     // The map without an outline is drawn once per head and size, then copied for each query.
     const ink = getComputedStyle(host).color;
-    const key = `${head}:${geometry.cell}:${geometry.left}:${geometry.top}:${ink}`;
-    const options = { ...geometry, ink, rowLabels: trace.queryTokens, colLabels: trace.keyTokens };
+    const key = `${head}:${mode}:${geometry.cell}:${geometry.left}:${geometry.top}:${ink}`;
+    const mask = trace.hasMask ? trace.mask : null;
+    const options = {
+      ...geometry,
+      ink,
+      rowLabels: trace.queryTokens,
+      colLabels: trace.keyTokens,
+      scale: scaleFor(mode, w, mask),
+    };
     if (baseKey !== key) {
-      drawHeatmap(base, w, trace.hasMask ? trace.mask : null, { ...options, row: -1 });
+      drawHeatmap(base, w, mask, { ...options, row: -1 });
       baseKey = key;
     }
     drawFromBase(big, base, w, { ...options, row: query });
@@ -129,7 +137,8 @@ export function createHeatmaps(
   }).observe(bigBox);
 
   // The labels take the theme's text colour: redraw when this stepper's theme changes.
-  host.ownerDocument.addEventListener(THEME_EVENT, (e) => {
+  // Listened for on the root node: the event does not leave a shadow root.
+  host.getRootNode().addEventListener(THEME_EVENT, (e) => {
     if (e.target instanceof Node && e.target.contains(host)) drawBig();
   });
 
@@ -139,17 +148,40 @@ export function createHeatmaps(
     });
   }
 
-  function renderLegend(): void {
+  const legendNow = () => trace && renderLegend(legend, mode, trace, head, query);
+
+  /** Draws the small multiples, each on the chosen scale over its own head. */
+  function drawMultiples(): void {
     if (!trace) return;
-    const all = minMax(trace.headTraces.map((h) => h.weights));
-    const cur = minMax([trace.headTraces[head]!.weights]);
-    legend.innerHTML = `<div class="legend-bar" style="background:${legendGradient()}"></div>
-      <div class="legend-ticks"><span>0</span><span>0.5</span><span>1</span></div>
-      <p>Colour scale: weight 0 to 1 (viridis).
-      All heads: min ${formatCell(all[0])}, max ${formatCell(all[1])}.
-      ${headName(head)}: min ${formatCell(cur[0])}, max ${formatCell(cur[1])}.</p>
-      ${trace.hasMask ? '<p><span class="swatch masked"></span> masked (weight exactly 0)</p>' : ""}`;
+    const t = trace;
+    const m = t.queryTokens.length;
+    const n = t.keyTokens.length;
+    const mask = t.hasMask ? t.mask : null;
+    // Many heads get smaller multiples, so eight fit in two rows of the side panel.
+    const small = cellFor(m, n, t.numHeads > 4 ? 56 : 72, 2);
+    multiples.replaceChildren(
+      ...t.headTraces.map((h, i) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "multiple";
+        b.setAttribute("aria-label", `${headName(i)} weights ${formatShape(m, n)}`);
+        const canvas = document.createElement("canvas");
+        const scale = scaleFor(mode, h.weights, mask);
+        drawHeatmap(canvas, h.weights, mask, { cell: small, left: 0, top: 0, row: -1, scale });
+        b.append(canvas, el("span", "", headName(i)));
+        b.addEventListener("click", () => onHead(i));
+        return b;
+      }),
+    );
+    markPressed();
   }
+
+  select.addEventListener("change", () => {
+    mode = select.value as ScaleMode;
+    drawMultiples();
+    drawBig();
+    legendNow();
+  });
 
   return {
     setTrace(t) {
@@ -157,43 +189,20 @@ export function createHeatmaps(
       baseKey = "";
       head = Math.min(head, t.numHeads - 1);
       query = Math.min(query, t.queryTokens.length - 1);
-      const m = t.queryTokens.length;
-      const n = t.keyTokens.length;
-      // Many heads get smaller multiples, so eight fit in two rows of the side panel.
-      const small = cellFor(m, n, t.numHeads > 4 ? 56 : 72, 2);
-      multiples.replaceChildren(
-        ...t.headTraces.map((h, i) => {
-          const b = document.createElement("button");
-          b.type = "button";
-          b.className = "multiple";
-          b.setAttribute("aria-label", `${headName(i)} weights ${formatShape(m, n)}`);
-          const canvas = document.createElement("canvas");
-          drawHeatmap(canvas, h.weights, t.hasMask ? t.mask : null, {
-            cell: small,
-            left: 0,
-            top: 0,
-            row: -1,
-          });
-          const label = document.createElement("span");
-          label.textContent = headName(i);
-          b.append(canvas, label);
-          b.addEventListener("click", () => onHead(i));
-          return b;
-        }),
-      );
+      drawMultiples();
       fitGeometry();
-      markPressed();
       drawBig();
-      renderLegend();
+      legendNow();
     },
     setCurrent(h, q) {
       if (h === head && q === query && big.width > 0) return;
-      const headChanged = h !== head;
+      // The legend names the head, and on the row scale the row.
+      const legendChanged = h !== head || (mode === "row" && q !== query);
       head = h;
       query = q;
       markPressed();
       drawBig();
-      if (headChanged) renderLegend();
+      if (legendChanged) legendNow();
     },
   };
 }

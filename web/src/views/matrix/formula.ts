@@ -10,24 +10,38 @@ const cache = new Map<string, HTMLTemplateElement>();
 /** Enough for a few hundred steps' formulas; the oldest entries go first. */
 const CACHE_LIMIT = 600;
 
+const KATEX_OPTIONS = {
+  displayMode: false,
+  throwOnError: false,
+  trust: false,
+  strict: "ignore",
+} as const;
+
+/** The core joins the parts of a formula with ", \\quad " (always at the top level). */
+const PART_SEPARATOR = /,\s*\\quad\s*/;
+
 function templateOf(tex: string): HTMLTemplateElement {
   let t = cache.get(tex);
   if (t === undefined) {
     t = document.createElement("template");
+    // Each part is its own box, so a line breaks between parts first; inside a part, display style
+    // typeset inline lets KaTeX break after "=" and "+" when one part is wider than the panel.
     // The LaTeX comes from the core; `trust: false` keeps \href and friends inert all the same.
-    t.innerHTML = katex.renderToString(tex, {
-      displayMode: true,
-      throwOnError: false,
-      trust: false,
-      strict: "ignore",
-    });
+    const parts = tex.split(PART_SEPARATOR);
+    t.innerHTML = parts
+      .map((part, i) => {
+        const comma = i < parts.length - 1 ? "," : "";
+        const html = katex.renderToString(`\\displaystyle ${part}${comma}`, KATEX_OPTIONS);
+        return `<span class="fpart">${html}</span>`;
+      })
+      .join(" ");
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     cache.set(tex, t);
   }
   return t;
 }
 
-/** Renders LaTeX `tex` into `el` in display style; an empty string clears it. */
+/** Renders LaTeX `tex` into `el` in display style, wrapping where TeX may; "" clears it. */
 export function renderFormula(el: HTMLElement, tex: string): void {
   if (tex.trim() === "") el.replaceChildren();
   else el.replaceChildren(templateOf(tex).content.cloneNode(true));

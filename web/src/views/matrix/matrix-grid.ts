@@ -3,6 +3,7 @@
  * size of the whole matrix in which only the visible window of cells exists, rebuilt on scroll.
  * ARIA grid with aria-rowcount/colcount and indices; arrow keys, Page Up/Down, Home/End move.
  */
+import { activeElementIn } from "../ui/dom";
 import { formatCell } from "../ui/format";
 import { cellClass, escapeHtml, type MatrixView } from "./matrix-model";
 
@@ -65,7 +66,7 @@ export function renderVirtualGrid(host: HTMLElement, view: MatrixView, caption: 
       html += `</div>`;
     }
     // Rebuilding drops the focused cell: give the focus back (to the grid if it scrolled away).
-    const hadFocus = space.contains(document.activeElement);
+    const hadFocus = space.contains(activeElementIn(space));
     space.innerHTML = html;
     const cell = space.querySelector<HTMLElement>(`[data-r="${active[0]}"][data-c="${active[1]}"]`);
     // With the active cell scrolled away the grid itself is the tab stop; keys bring the cell back.

@@ -2,7 +2,7 @@
  * A matrix as displayed: transposition applied, labels attached, the step's cells marked.
  * Shared by the compact table (matrix.ts) and the virtual grid for huge expanded matrices.
  */
-import { formatCell, formatExact } from "../ui/format";
+import { formatCell, formatExact, formatShape } from "../ui/format";
 import type { CellRange, MatrixValue } from "../../wasm/types";
 
 /** The hook a matrix gets when its cells may be edited; row and col are stored coordinates. */
@@ -11,6 +11,20 @@ export interface CellEditHook {
   commit(row: number, col: number, text: string): string | null;
   /** Whether cell (row, col) carries an edit (marked on screen). */
   edited(row: number, col: number): boolean;
+}
+
+/**
+ * The cells a step uses when they are less than the whole matrix on screen (a head's block of W_Q,
+ * a query's row of S_2), in displayed coordinates: "columns 5–8 = W_Q^{(2)}, 8×4".
+ */
+export interface MatrixPart {
+  /** LaTeX symbol ("W_Q^{(2)}", "q_{4}") and its plain text ("W_Q^(2)", "q_4"). */
+  latex: string;
+  plain: string;
+  /** Where the cells are, counted from 1: "columns 5–8", "row 4". */
+  range: string;
+  rows: number;
+  cols: number;
 }
 
 /** What a step says about one matrix, in stored (untransposed) coordinates. */
@@ -30,6 +44,8 @@ export interface MatrixSpec {
   rowTokens: boolean;
   colTokens: boolean;
   cells: CellRange;
+  /** The part of the matrix the step uses, when it is less than the whole. */
+  part?: MatrixPart;
   /** "read" for operands, "written" for the result. */
   role: "read" | "written";
   /** Operator shown before the label ("·", "=", "→"), or "" for the first operand. */
@@ -40,6 +56,19 @@ export interface MatrixSpec {
   onActivate?: (r: number, c: number) => void;
   /** Present on input matrices: typing into a cell edits the scenario (edit-cell.ts). */
   edit?: CellEditHook;
+}
+
+/**
+ * The matrix in words, for captions and accessible names: "W_Q, 8×8, columns 5–8 = W_Q^(2), 8×4"
+ * (the whole matrix as displayed, then the part the step uses), ", transposed" for K_2ᵀ.
+ */
+export function matrixName(spec: MatrixSpec): string {
+  const [rows, cols] = spec.transposed
+    ? [spec.matrix.cols, spec.matrix.rows]
+    : [spec.matrix.rows, spec.matrix.cols];
+  const p = spec.part;
+  const part = p ? `, ${p.range} = ${p.plain}, ${formatShape(p.rows, p.cols)}` : "";
+  return `${spec.plain}, ${formatShape(rows, cols)}${spec.transposed ? ", transposed" : ""}${part}`;
 }
 
 /** Display coordinates: row r, column c of what is on screen. */

@@ -1,20 +1,25 @@
 /**
- * One matrix of a step as a figure: a KaTeX label, a shape badge, a real <table> (caption = label
- * and shape) in a compact view that keeps the edges and the step's cells, an expand toggle, and an
- * inspector line giving the exact value of the hovered or focused cell. Huge expanded matrices use
- * the virtual grid, so no view ever builds more than a few hundred cells.
+ * One matrix of a step as a figure: a KaTeX label, a shape badge and, when the step uses less than
+ * the whole matrix, that part ("columns 5–8 = W_Q⁽²⁾ 8×4"); a real <table> (its caption says all
+ * of that in words) in a compact view that keeps the edges and the step's cells, an expand
+ * toggle, and an inspector line giving the exact value of the hovered or focused cell. Huge
+ * expanded matrices use the virtual grid, so no view ever builds more than a few hundred cells.
  */
 import katex from "katex";
+import { el } from "../ui/dom";
 import { formatCell, formatShape } from "../ui/format";
 import { wireCellEditing } from "./edit-cell";
 import { renderVirtualGrid } from "./matrix-grid";
+import { markScrolling } from "./scroll-cue";
 import {
   cellClass,
   describeCell,
   escapeHtml,
   isCompacted,
   makeView,
+  matrixName,
   visibleIndices,
+  type MatrixPart,
   type MatrixSpec,
   type MatrixView,
 } from "./matrix-model";
@@ -31,6 +36,22 @@ function labelHtml(latex: string): string {
     labelCache.set(latex, html);
   }
   return html;
+}
+
+/** A shape badge: "8×4", with its sizes in words as a tooltip. */
+function shapeBadge(rows: number, cols: number): HTMLElement {
+  const badge = el("span", "badge", formatShape(rows, cols));
+  badge.title = `${rows} rows × ${cols} columns`;
+  return badge;
+}
+
+/** "columns 5–8 = W_Q⁽²⁾ [8×4]": the part of the matrix the step uses, after its whole shape. */
+function partHtml(part: MatrixPart): HTMLElement {
+  const out = el("span", "mpart", `${part.range} = `);
+  const label = el("span", "mlabel");
+  label.innerHTML = labelHtml(part.latex);
+  out.append(label, shapeBadge(part.rows, part.cols));
+  return out;
 }
 
 /** Matrix keys the learner expanded; kept while stepping. */
@@ -174,11 +195,8 @@ export function renderMatrix(spec: MatrixSpec): HTMLElement {
   const label = document.createElement("span");
   label.className = "mlabel";
   label.innerHTML = labelHtml(spec.latex);
-  const badge = document.createElement("span");
-  badge.className = "badge";
-  badge.textContent = shape;
-  badge.title = `${view.rows} rows × ${view.cols} columns`;
-  head.append(label, badge);
+  head.append(label, shapeBadge(view.rows, view.cols));
+  if (spec.part) head.append(partHtml(spec.part));
   if (spec.transposed) {
     const note = document.createElement("span");
     note.className = "note";
@@ -210,7 +228,7 @@ export function renderMatrix(spec: MatrixSpec): HTMLElement {
     : spec.describe
       ? "Hover or focus a cell: what it means and its exact value."
       : "Hover or focus a cell: exact value.";
-  const caption = `${spec.plain}, ${shape}${spec.transposed ? ", transposed" : ""}`;
+  const caption = matrixName(spec);
   const hint = spec.onActivate ? "; press Enter on a cell to see how it is computed" : "";
 
   if (isExpanded && view.rows * view.cols > FULL_TABLE_MAX_CELLS) {
@@ -233,6 +251,7 @@ export function renderMatrix(spec: MatrixSpec): HTMLElement {
   }
   wireInspector(box, view, inspect, spec);
   wireCellEditing(fig, box, view, spec);
+  markScrolling(box, head, `${spec.plain}, ${shape}`);
   fig.append(head, box, inspect);
   return fig;
 }

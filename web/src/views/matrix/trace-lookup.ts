@@ -4,7 +4,7 @@
  * every other axis is labelled by position, counted from 1 like the core's texts.
  */
 import { plainLabel } from "../ui/format";
-import type { MatrixSpec } from "./matrix-model";
+import type { MatrixPart, MatrixSpec } from "./matrix-model";
 import { MatrixId } from "../../wasm/enums";
 import type { MatrixValue, OperandValue, TraceValue } from "../../wasm/types";
 
@@ -105,6 +105,33 @@ export function labelsOf(trace: TraceValue, operand: OperandValue): AxisLabels {
   };
 }
 
+/** "row 4", "columns 5–8": a span of `count` rows or columns from index `first`, counted from 1. */
+function span(axis: "row" | "column", first: number, count: number): string {
+  return count === 1 ? `${axis} ${first + 1}` : `${axis}s ${first + 1}–${first + count}`;
+}
+
+/**
+ * The part of an operand's matrix the step uses, in displayed coordinates (a transposed matrix
+ * swaps rows and columns); undefined when the core names no part, i.e. the step uses it whole.
+ */
+export function partOf(op: OperandValue): MatrixPart | undefined {
+  if (!op.part) return undefined;
+  const { row0, rows, col0, cols } = op.cells;
+  const [r0, nr, allRows, c0, nc, allCols] = op.transposed
+    ? [col0, cols, op.cols, row0, rows, op.rows]
+    : [row0, rows, op.rows, col0, cols, op.cols];
+  const range: string[] = [];
+  if (nr < allRows) range.push(span("row", r0, nr));
+  if (nc < allCols) range.push(span("column", c0, nc));
+  return {
+    latex: op.part,
+    plain: plainLabel(op.part),
+    range: range.join(", "),
+    rows: nr,
+    cols: nc,
+  };
+}
+
 /** The MatrixSpec of a step's operand or result: its trace matrix, label and token labels. */
 export function operandSpec(
   trace: TraceValue,
@@ -128,6 +155,7 @@ export function operandSpec(
     rowTokens: labels.rowTokens,
     colTokens: labels.colTokens,
     cells: op.cells,
+    part: partOf(op),
     role,
     operator,
   };

@@ -36,6 +36,18 @@ function shapeOf(t: TraceValue, stage: Stage): string {
   }
 }
 
+/**
+ * In a narrow stepper the figure is one row that scrolls sideways (pipeline.css): scrolls it,
+ * and only it (never the page), so that `stage` is in view, centred when it was out of view.
+ */
+function reveal(flow: HTMLElement, stage: HTMLElement): void {
+  if (flow.scrollWidth <= flow.clientWidth) return;
+  const box = flow.getBoundingClientRect();
+  const it = stage.getBoundingClientRect();
+  if (it.left >= box.left && it.right <= box.right) return;
+  flow.scrollLeft += it.left - box.left - (box.width - it.width) / 2;
+}
+
 export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => void): Pipeline {
   host.setAttribute("aria-label", "Pipeline");
   host.innerHTML = `<h2 class="panel-title">Pipeline</h2>
@@ -110,6 +122,9 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
       if (trace) {
         headTitle.textContent = `${scoringOf(trace.score).title} · ${headName(focusHead)} · ×${trace.numHeads} heads`;
       }
+      // Before the next paint, not now: measuring here would force a layout in every step.
+      const current = buttons.get(stage);
+      if (current) requestAnimationFrame(() => reveal(flow, current));
     },
   };
 }

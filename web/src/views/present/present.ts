@@ -1,12 +1,13 @@
 /**
  * Presentation mode, for a teacher stepping through a scenario live: the stepper's root goes full
- * screen (or, when the browser refuses, simply fills the window), type and cells grow, the
- * scenario panel, side panels and top bar are hidden, and a large "Step 17 / 386" stays on
- * screen. The usual keys keep working (←/→, space, Home/End, [ ], ↑/↓); P toggles the mode and
+ * screen (or, when the browser refuses, simply fills the window), the scenario panel, side panels
+ * and top bar are hidden, the step grows as large as fits the screen (present-fit.ts), and a large
+ * "Step 17 / 386" stays below it, never over it. The usual keys keep working (←/→, space, Home/End, [ ], ↑/↓); P toggles the mode and
  * Escape leaves it. Everything is scoped to `root`, so several steppers can share a page.
  */
 import { keysBelongTo } from "../ui/keyboard";
-import { makeButton } from "../ui/dom";
+import { eventOrigin, makeButton, rootOf } from "../ui/dom";
+import { createStepFit } from "./present-fit";
 
 export interface PresentMode {
   /** The "Present" button (aria-pressed while presenting). */
@@ -15,6 +16,8 @@ export interface PresentMode {
   enter(): void;
   leave(): void;
   toggle(): void;
+  /** Rescales the step to the screen after it changed (a no-op unless presenting). */
+  refit(): void;
   dispose(): void;
 }
 
@@ -44,6 +47,8 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
   const doc = root.ownerDocument;
   let active = false;
   let wentFullscreen = false;
+  // In a shadow root the document's fullscreenElement is the host: ask the root's own tree.
+  const fullscreenElement = () => rootOf(root).fullscreenElement;
 
   const button = makeButton(
     "present-toggle",
@@ -76,6 +81,20 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
   const observer = new MutationObserver(syncCounter);
   observer.observe(source() ?? root, { subtree: true, childList: true, characterData: true });
 
+  // The step scales to its box, which follows the screen (full screen, a resized window).
+  const step = root.querySelector<HTMLElement>('[data-part="step"]');
+  const stepFit = step && createStepFit(step);
+  const refit = () => {
+    if (active) stepFit?.fit(doc.documentElement.clientHeight);
+  };
+  let boxSize = "";
+  const resized = new ResizeObserver(() => {
+    const size = `${step?.clientWidth}×${step?.clientHeight}`;
+    if (size !== boxSize) refit();
+    boxSize = size;
+  });
+  if (step) resized.observe(step);
+
   function enter(): void {
     if (active) return;
     active = true;
@@ -83,8 +102,11 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
     button.setAttribute("aria-pressed", "true");
     bar.hidden = false;
     syncCounter();
+    refit();
+    // Formulas drawn before KaTeX's fonts arrived change size once they do.
+    if (doc.fonts.status !== "loaded") void doc.fonts.ready.then(refit);
     // Keys must reach this stepper once the focused control is hidden: focus the step view.
-    root.querySelector<HTMLElement>('[data-part="step"]')?.focus({ preventScroll: true });
+    step?.focus({ preventScroll: true });
     wentFullscreen = false;
     if (doc.fullscreenEnabled && !doc.fullscreenElement && root.requestFullscreen) {
       root.requestFullscreen().then(
@@ -101,7 +123,8 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
     root.classList.remove(PRESENTING);
     button.setAttribute("aria-pressed", "false");
     bar.hidden = true;
-    if (doc.fullscreenElement === root) void doc.exitFullscreen().catch(() => undefined);
+    stepFit?.clear();
+    if (fullscreenElement() === root) void doc.exitFullscreen().catch(() => undefined);
     wentFullscreen = false;
   }
 
@@ -112,11 +135,11 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
 
   // The browser leaves full screen by itself on Escape: leave the mode with it.
   const onFullscreen = () => {
-    if (active && wentFullscreen && doc.fullscreenElement !== root) leave();
+    if (active && wentFullscreen && fullscreenElement() !== root) leave();
   };
 
   const onKey = (e: KeyboardEvent) => {
-    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(eventOrigin(e))) return;
     // This stepper's keys: from inside it, or from the page while presenting (or if it is alone).
     if (!keysBelongTo(root, e, active)) return;
     if (e.key === "p" || e.key === "P") {
@@ -139,9 +162,11 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
     enter,
     leave,
     toggle,
+    refit,
     dispose() {
       leave();
       observer.disconnect();
+      resized.disconnect();
       doc.removeEventListener("keydown", onKey);
       doc.removeEventListener("fullscreenchange", onFullscreen);
       button.remove();

@@ -13,12 +13,13 @@ import {
   type ScoreName,
 } from "./scenario-form";
 import { escapeHtml } from "../matrix/matrix-model";
+import { formMessage } from "./form-messages";
 
 export interface ScenarioPanel {
   /** Fills the form (after a preset is chosen); `presetId` "" marks it custom. */
   setValues(v: FormValues, presetId: string): void;
   values(): FormValues;
-  /** Shows the core's message beside the form field for scenario-file `field`. */
+  /** Shows the core's message beside the form field for scenario-file `field`, in the form's words. */
   showError(field: string, message: string): void;
   clearErrors(): void;
 }
@@ -219,7 +220,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
       const f = formFieldFor(field);
       const slot = slots.get(f)!;
       slot.dataset.testid = `error-${field || "scenario"}`;
-      slot.textContent = message;
+      slot.textContent = formMessage(field, message, values());
       slot.hidden = false;
       const control = controls.get(f);
       if (control) {

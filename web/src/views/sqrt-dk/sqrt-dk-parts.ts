@@ -3,12 +3,13 @@
  * the table of every number, the comparison of the current row with and without scaling, and the
  * sentence that says what the charts show.
  */
-import type { SweepPointValue } from "../../wasm/types";
+import type { SweepMeasures, SweepPointValue } from "../../wasm/types";
 import { escapeHtml } from "../matrix/matrix-model";
 
-/** The sweep as one column per measure: index i is d_k = dims[i]. */
+/** The sweep as one column per measure: index i is d_k = dims[i]; `draws` per point. */
 export interface SweepSeries {
   dims: number[];
+  draws: number;
   unscaled: SweepPointValue[];
   scaled: SweepPointValue[];
 }
@@ -19,6 +20,7 @@ export function groupSweep(points: readonly SweepPointValue[]): SweepSeries {
     points.find((p) => p.dK === d && p.scaled === scaled)!;
   return {
     dims,
+    draws: points[0]?.draws ?? 0,
     unscaled: dims.map((d) => pick(d, false)),
     scaled: dims.map((d) => pick(d, true)),
   };
@@ -48,7 +50,7 @@ export function fmt(x: number): string {
   return `${mantissa}×10${sup}`;
 }
 
-type Measure = "scoreStd" | "meanMaxWeight" | "meanEntropy" | "meanGradientNorm";
+type Measure = keyof SweepMeasures;
 
 export const MEASURES: { key: Measure; title: string; short: string }[] = [
   { key: "scoreStd", title: "Spread of the scores (standard deviation)", short: "score std" },
@@ -77,8 +79,9 @@ export function sweepTableHtml(s: SweepSeries): string {
     .join("");
   const maxEntropy = s.scaled[0]?.meanMaxEntropy ?? 0;
   return (
-    `<table class="xp-table" data-testid="sqrt-dk-table"><caption>The numbers behind the charts ` +
-    `(a uniform row's entropy, log n, is ${fmt(maxEntropy)} on average)</caption>` +
+    `<table class="xp-table" data-testid="sqrt-dk-table"><caption>The numbers behind the charts: ` +
+    `means over ${s.draws} draws of W_Q and W_K (a uniform row's entropy, log n, is ` +
+    `${fmt(maxEntropy)} on average)</caption>` +
     `<thead><tr><th scope="col" rowspan="2">d_k</th>${head1}</tr><tr>${head2}</tr></thead>` +
     `<tbody>${rows}</tbody></table>`
   );
@@ -138,7 +141,8 @@ export function sweepSentence(s: SweepSeries): string {
   const dN = s.dims[last];
   return (
     `A score is a sum of d_k products, so without the division its spread grows like √d_k: ` +
-    `from ${fmt(u0.scoreStd)} at d_k = ${d0} to ${fmt(uN.scoreStd)} at d_k = ${dN}. ` +
+    `on average over ${s.draws} draws, from ${fmt(u0.scoreStd)} at d_k = ${d0} to ` +
+    `${fmt(uN.scoreStd)} at d_k = ${dN}. ` +
     `The softmax turns such wide rows into nearly one-hot ones: the largest weight climbs to ` +
     `${fmt(uN.meanMaxWeight)} on average, the entropy falls from ${fmt(u0.meanEntropy)} to ` +
     `${fmt(uN.meanEntropy)} nats (a uniform row has ${fmt(uN.meanMaxEntropy)}), and the ` +

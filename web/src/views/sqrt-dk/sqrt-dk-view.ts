@@ -10,7 +10,7 @@ import { Granularity, Stage } from "../../wasm/enums";
 import type { Attention } from "../../wasm/loader";
 import type { ScenarioFile } from "../../wasm/types";
 import type { AppState } from "../../state/app-state";
-import { lineChart, swatch, type Series } from "../ui/line-chart";
+import { bandSwatch, lineChart, swatch, type Series } from "../ui/line-chart";
 import {
   groupSweep,
   MEASURES,
@@ -82,13 +82,7 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
   const close = makeButton("small", "Close");
   close.addEventListener("click", () => dialog.close());
   head.append(title, close);
-  const intro = el(
-    "p",
-    "xp-intro",
-    "Each d_k below uses this scenario's X and mask with fresh random W_Q and W_K " +
-      "(d_model × d_k), so only the width of q and k changes. Each measure is computed once " +
-      "without and once with the division by √d_k.",
-  );
+  const intro = el("p", "xp-intro");
   const toggle = makeButton("xp-switch", "");
   toggle.setAttribute("role", "switch");
   const legend = el("p", "xp-legend");
@@ -117,11 +111,16 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
   let sweep: SweepSeries | null = null;
   let row: RowComparison | null = null;
 
+  const bandNote = el("span", "xp-band-note");
+  bandNote.dataset.testid = "sqrt-dk-band-note";
   legend.append(
     swatch(SCALED),
     " with ÷√d_k (solid, circles)   ",
     swatch(UNSCALED),
-    " without (dashed, squares)",
+    " without (dashed, squares)   ",
+    bandSwatch(SCALED.color),
+    bandSwatch(UNSCALED.color),
+    bandNote,
   );
 
   function draw(): void {
@@ -134,16 +133,22 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
         ...MEASURES.map((m) => {
           const fig = el("figure", "xp-chart");
           const cap = el("figcaption", "", m.title);
+          const band = (points: typeof s.scaled) => ({
+            low: points.map((p) => p.low[m.key]),
+            high: points.map((p) => p.high[m.key]),
+          });
           const series: Series[] = [
             {
               name: "without ÷√d_k",
               values: s.unscaled.map((p) => p[m.key]),
+              band: band(s.unscaled),
               ...UNSCALED,
               emphasis: scaling ? "faint" : "strong",
             },
             {
               name: "with ÷√d_k",
               values: s.scaled.map((p) => p[m.key]),
+              band: band(s.scaled),
               ...SCALED,
               emphasis: scaling ? "strong" : "faint",
             },
@@ -166,6 +171,12 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
           return fig;
         }),
       );
+      intro.textContent =
+        `Each d_k below uses this scenario's X and mask with random W_Q and W_K ` +
+        `(d_model × d_k), drawn ${s.draws} times from the scenario's seed, so only the width of ` +
+        `q and k changes. Each measure is computed once without and once with the division by ` +
+        `√d_k; the lines are the means over the ${s.draws} draws.`;
+      bandNote.textContent = ` shaded: lowest to highest of the ${s.draws} draws`;
       sentence.textContent = sweepSentence(s);
       tableBox.innerHTML = sweepTableHtml(s);
     }

@@ -1,8 +1,8 @@
 /**
- * The current step: heading, flag, sentence, shapes, the formula in symbols and in numbers, and
- * its operands and result as labelled matrices with the cells read and written marked.
+ * The current step: heading, flag, sentence, shapes, why a product's sizes fit, the formula in
+ * symbols and in numbers (marked when wider than the panel), and its operands and result as
+ * labelled matrices with the cells read and written marked.
  */
-import { formatShape, plainLabel } from "../ui/format";
 import { scoringOf } from "../../state/scoring";
 import { headName, isMatMulStage, STAGE_INFO } from "../../state/stages";
 import { ScoreKind, Stage } from "../../wasm/enums";
@@ -11,7 +11,8 @@ import type { OperandValue, StepValue, TraceValue } from "../../wasm/types";
 import { el } from "../ui/dom";
 import { renderFormula } from "../matrix/formula";
 import { renderMatrix } from "../matrix/matrix";
-import type { MatrixSpec } from "../matrix/matrix-model";
+import { matrixName, type MatrixSpec } from "../matrix/matrix-model";
+import { watchSideScroll } from "../ui/side-scroll";
 
 /** Extra MatrixSpec fields for one operand or result (what cells mean, what a click does). */
 export type DecorateMatrix = (trace: TraceValue, op: OperandValue) => Partial<MatrixSpec>;
@@ -53,17 +54,24 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
   header.append(title, context, flag);
   const sentence = el("p", "sentence");
   const shapes = el("p", "shapes");
+  // Matrix products: why the sizes fit and what @ does, with this step's sizes (from the core).
+  const rule = el("p", "size-rule");
+  rule.dataset.testid = "size-rule";
+  const ruleText = el("span");
+  rule.append(el("strong", "", "Why the sizes fit: "), ruleText);
   const formulas = el("div", "formulas");
   const symbols = el("div", "formula symbols");
   symbols.setAttribute("aria-label", "Formula");
   const numbers = el("div", "formula numbers");
   numbers.setAttribute("aria-label", "Formula with this step's numbers");
   formulas.append(symbols, numbers);
+  const checkSymbols = watchSideScroll(symbols);
+  const checkNumbers = watchSideScroll(numbers);
   const operands = el("div", "operands");
   const legend = el("p", "cell-legend");
   legend.innerHTML =
     '<span class="swatch rd"></span> read by this step <span class="swatch wr"></span> written by this step <span class="swatch dim">0.0</span> other cells';
-  host.append(header, sentence, shapes, formulas, operands, legend);
+  host.append(header, sentence, shapes, rule, formulas, operands, legend);
 
   return {
     render(trace, step) {
@@ -80,22 +88,20 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
       host.classList.toggle("flagged", step.flagged);
       sentence.textContent = step.sentence;
       shapes.textContent = step.shapes;
+      rule.hidden = step.sizeRule === "";
+      ruleText.textContent = step.sizeRule;
       renderFormula(symbols, step.formula);
       renderFormula(numbers, step.formulaNumbers);
+      checkSymbols();
+      checkNumbers();
 
       // Operators go in the matrix headers, so wrapping never strands them between lines.
       const matmul = isMatMulStage(step.stage);
-      const parts: HTMLElement[] = [];
+      const specs: MatrixSpec[] = [];
       step.operands.forEach((o, i) => {
-        const spec = specFor(
-          trace,
-          o,
-          `matrix-operand-${i}`,
-          "read",
-          i > 0 ? (matmul ? "·" : ",") : "",
-          decorate,
-        );
-        if (spec) parts.push(renderMatrix(spec));
+        const operator = i > 0 ? (matmul ? "·" : ",") : "";
+        const spec = specFor(trace, o, `matrix-operand-${i}`, "read", operator, decorate);
+        if (spec) specs.push(spec);
       });
       const result = specFor(
         trace,
@@ -105,11 +111,11 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
         matmul ? "=" : "→",
         decorate,
       );
-      if (result) parts.push(renderMatrix(result));
-      operands.replaceChildren(...parts);
+      if (result) specs.push(result);
+      operands.replaceChildren(...specs.map(renderMatrix));
       operands.setAttribute(
         "aria-label",
-        `Operands and result: ${step.operands.map((o) => `${plainLabel(o.label)} ${formatShape(o.rows, o.cols)}`).join(", ")}`,
+        `Operands and result: ${specs.map(matrixName).join("; ")}`,
       );
     },
   };

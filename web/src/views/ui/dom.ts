@@ -39,3 +39,29 @@ export function captionedTable(caption: string, table: HTMLTableElement, boxClas
   fig.append(text, box);
   return fig;
 }
+
+/*
+ * A stepper may live in a shadow root (<attention-stepper>): look things up from its root node,
+ * never through `document`, whose activeElement and event targets stop at the element.
+ */
+
+/** The document or shadow root that holds `node`. */
+export function rootOf(node: Node): Document | ShadowRoot {
+  const r = node.getRootNode();
+  return r instanceof ShadowRoot ? r : (node.ownerDocument ?? document);
+}
+
+/** The focused element in `node`'s document or shadow root (inside it, not the host element). */
+export function activeElementIn(node: Node): Element | null {
+  return rootOf(node).activeElement;
+}
+
+/** Where an event really began, inside shadow roots too (`e.target` stops at their host). */
+export function eventOrigin(e: Event): EventTarget | null {
+  return e.composedPath()[0] ?? e.target;
+}
+
+/** Whether `e` began inside `node` (across shadow boundaries). */
+export function eventFrom(e: Event, node: Node): boolean {
+  return e.composedPath().includes(node);
+}

@@ -1,3 +1,5 @@
+import { eventFrom } from "./dom";
+
 /**
  * Page-wide keys, as listed in the visible "Keys" help: ←/→ step, space play/pause, Home/End
  * first/last, [ and ] previous/next head, ↑/↓ previous/next query. Ignored while typing in a field,
@@ -66,9 +68,9 @@ export function installKeyboard(target: Document | HTMLElement, a: KeyActions): 
  * (the body) when `root` is the page's only stepper or `claim` says it owns the page (presenting).
  */
 export function keysBelongTo(root: HTMLElement, e: KeyboardEvent, claim = false): boolean {
+  // The event's path, not e.target: in a shadow root the target seen by the document is the host.
+  if (eventFrom(e, root)) return true;
   const doc = root.ownerDocument;
-  const target = e.target instanceof Node ? e.target : null;
-  if (target !== null && root.contains(target)) return true;
-  const fromPage = target === doc.body || target === doc.documentElement;
+  const fromPage = e.target === doc.body || e.target === doc.documentElement;
   return fromPage && (claim || doc.querySelectorAll(".stepper").length === 1);
 }

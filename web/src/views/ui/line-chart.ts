@@ -1,7 +1,8 @@
 /**
  * A small hand-written SVG line chart: x on a log₂ axis (d_k = 4 … 512), y linear from a floor to a
  * rounded maximum, each series told apart by colour (Okabe–Ito, safe for colour blindness), dash
- * pattern and marker shape, an optional dotted reference line, and a <title> that states the
+ * pattern and marker shape, an optional shaded band around each series (e.g. the lowest to the
+ * highest of several draws), an optional dotted reference line, and a <title> that states the
  * ranges for screen readers. The numbers themselves are in a table beside it.
  */
 
@@ -16,6 +17,8 @@ export interface Series {
   marker: Marker;
   /** Highlighted, drawn normally, or faded behind the highlighted one. */
   emphasis: "strong" | "normal" | "faint";
+  /** A shaded band from low[i] to high[i] at each x, in the series' colour. */
+  band?: { low: number[]; high: number[] };
 }
 
 export interface LineChartSpec {
@@ -71,9 +74,14 @@ function summary(spec: LineChartSpec): string {
   const x0 = spec.xs[0];
   const x1 = spec.xs[spec.xs.length - 1];
   const parts = spec.series.map((s) => {
+    const last = s.values.length - 1;
     const a = s.values[0] ?? NaN;
-    const b = s.values[s.values.length - 1] ?? NaN;
-    return `${s.name}: ${tickText(a)} at ${x0}, ${tickText(b)} at ${x1}`;
+    const b = s.values[last] ?? NaN;
+    const band = s.band
+      ? ` (band ${tickText(s.band.low[0]!)} to ${tickText(s.band.high[0]!)} at ${x0}, ` +
+        `${tickText(s.band.low[last]!)} to ${tickText(s.band.high[last]!)} at ${x1})`
+      : "";
+    return `${s.name}: ${tickText(a)} at ${x0}, ${tickText(b)} at ${x1}${band}`;
   });
   const ref = spec.reference ? `; ${spec.reference.label}` : "";
   return `${spec.title}, for ${spec.xLabel} from ${x0} to ${x1}. ${parts.join("; ")}${ref}.`;
@@ -86,7 +94,9 @@ export function lineChart(spec: LineChartSpec): SVGSVGElement {
     role: "img",
   }) as SVGSVGElement;
   svg.append(el("title", {}, summary(spec)));
-  const all = spec.series.flatMap((s) => s.values).concat(spec.reference?.value ?? []);
+  const all = spec.series
+    .flatMap((s) => [...s.values, ...(s.band?.high ?? [])])
+    .concat(spec.reference?.value ?? []);
   const yMin = spec.yMin ?? 0;
   const yMax = niceMax(Math.max(...all.filter(Number.isFinite)) - yMin) + yMin;
   const lx0 = Math.log2(spec.xs[0]!);
@@ -140,9 +150,25 @@ export function lineChart(spec: LineChartSpec): SVGSVGElement {
     );
   }
 
-  // Faint series first, so the highlighted one is drawn on top.
+  // Faint series first, so the highlighted one is drawn on top; every band under every line.
   const order = { faint: 0, normal: 1, strong: 2 };
-  for (const s of [...spec.series].sort((a, b) => order[a.emphasis] - order[b.emphasis])) {
+  const sorted = [...spec.series].sort((a, b) => order[a.emphasis] - order[b.emphasis]);
+  for (const s of sorted) {
+    if (!s.band) continue;
+    // Along the top from left to right, then back along the bottom.
+    const top = s.band.high.map((v, i) => `${px(spec.xs[i]!)},${py(v)}`);
+    const bottom = s.band.low.map((v, i) => `${px(spec.xs[i]!)},${py(v)}`).reverse();
+    svg.append(
+      el("polygon", {
+        points: [...top, ...bottom].join(" "),
+        fill: s.color,
+        class: `band ${s.emphasis}`,
+        "data-series": s.name,
+        "data-testid": "chart-band",
+      }),
+    );
+  }
+  for (const s of sorted) {
     const g = el("g", { class: `series ${s.emphasis}`, "data-series": s.name });
     const points = s.values.map((v, i) => `${px(spec.xs[i]!)},${py(v)}`).join(" ");
     g.append(el("polyline", { points, fill: "none", stroke: s.color, "stroke-dasharray": s.dash }));
@@ -150,6 +176,13 @@ export function lineChart(spec: LineChartSpec): SVGSVGElement {
     svg.append(g);
   }
   return svg;
+}
+
+/** A legend swatch for a band: a shaded block in the series' colour (for HTML legends). */
+export function bandSwatch(color: string): SVGSVGElement {
+  const svg = el("svg", { viewBox: "0 0 30 12", width: 30, height: 12, "aria-hidden": "true" });
+  svg.append(el("rect", { x: 1, y: 1, width: 28, height: 10, fill: color, class: "band" }));
+  return svg as SVGSVGElement;
 }
 
 /** A legend swatch: a short stretch of the series' line with its marker (for HTML legends). */

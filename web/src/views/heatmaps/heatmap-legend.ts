@@ -1,0 +1,68 @@
+/**
+ * The heat maps' legend: the colour bar with the numbers at its ends and middle, a sentence saying
+ * what the colours span under the chosen scale (with the numbers), the actual minimum and maximum
+ * of all heads and of this head, and the masked swatch.
+ */
+import { formatCell } from "../ui/format";
+import { headName } from "../../state/stages";
+import type { TraceValue } from "../../wasm/types";
+import { el } from "../ui/dom";
+import { legendGradient } from "./heatmap-draw";
+import { rangeOf, ticksOf, type Range, type ScaleMode } from "./heatmap-scale";
+
+/** "min 0.0230, max 0.6156" */
+const minMax = ([lo, hi]: Range) => `min ${formatCell(lo)}, max ${formatCell(hi)}`;
+
+/** The range the colours span and the sentence that says so. */
+function statement(mode: ScaleMode, trace: TraceValue, head: number, query: number) {
+  const w = trace.headTraces[head]!.weights;
+  const mask = trace.hasMask ? trace.mask : null;
+  if (mode === "unit") {
+    return { range: [0, 1] as Range, text: "Colour scale: weight 0 to 1 (viridis)." };
+  }
+  if (mode === "head") {
+    const range = rangeOf(w, mask);
+    return {
+      range,
+      text: `Colour scale: ${headName(head)}'s own range, weight ${formatCell(range[0])} (darkest) to ${formatCell(range[1])} (brightest) (viridis).`,
+    };
+  }
+  const range = rangeOf(w, mask, query, query + 1);
+  const token = trace.queryTokens[query] ?? "";
+  // A fully masked row has no weights to span.
+  const shown = Number.isFinite(range[0]) ? range : ([0, 0] as Range);
+  return {
+    range: shown,
+    text: `Colour scale: each row's own range (viridis), so colours compare the keys of one query, not rows with each other. Row ${query + 1} “${token}”: weight ${formatCell(shown[0])} (darkest) to ${formatCell(shown[1])} (brightest).`,
+  };
+}
+
+/** Fills `legend` for `head` (and, on the row scale, the outlined row `query`). */
+export function renderLegend(
+  legend: HTMLElement,
+  mode: ScaleMode,
+  trace: TraceValue,
+  head: number,
+  query: number,
+): void {
+  const { range, text } = statement(mode, trace, head, query);
+  const bar = el("div", "legend-bar");
+  bar.style.background = legendGradient();
+  const ticks = el("div", "legend-ticks");
+  ticks.dataset.testid = "legend-ticks";
+  const labels = mode === "unit" ? ["0", "0.5", "1"] : ticksOf(range).map(formatCell);
+  ticks.append(...labels.map((t) => el("span", "", t)));
+  const says = el("p", "legend-scale", text);
+  says.dataset.testid = "legend-scale";
+  const all = trace.headTraces
+    .map((h) => rangeOf(h.weights, null))
+    .reduce<Range>((a, b) => [Math.min(a[0], b[0]), Math.max(a[1], b[1])], [Infinity, -Infinity]);
+  const cur = rangeOf(trace.headTraces[head]!.weights, null);
+  const actual = el("p", "", `All heads: ${minMax(all)}. ${headName(head)}: ${minMax(cur)}.`);
+  legend.replaceChildren(bar, ticks, says, actual);
+  if (trace.hasMask) {
+    const masked = el("p");
+    masked.append(el("span", "swatch masked"), " masked (weight exactly 0)");
+    legend.append(masked);
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Presentation mode's scale. Every part of the step view is zoomed by the CSS variable
+ * --present-zoom (present.css) to the largest value at which the step fits its box:
+ *  1. the whole step, with the step's visual (split/concat figure, weight bars) beside the
+ *     matrices, if that fits at a comfortable zoom;
+ *  2. else the step itself (words, formulas, operands, result), with the visual below it, to
+ *     scroll to;
+ *  3. else (a huge scenario) the readable floor, and the step scrolls inside its box.
+ * Each layout pass costs as much as drawing the step, so the search starts from the zoom in use
+ * (the previous step's, usually right again) and takes a few measured guesses, not a bisection.
+ */
+
+/** The zoom variable present.css applies to every part of the step view. */
+export const ZOOM_VAR = "--present-zoom";
+/** The class of the step box while its visual sits beside the matrices (layout 1). */
+export const ASIDE = "present-aside";
+/** What may go below the fold in layout 2: the visual and the drill-down panel. */
+const EXTRAS = ".step-visuals, .drill-host";
+
+/** Cell digits are 12 px at zoom 1; the cap keeps a 3×3 matrix from becoming a few huge digits. */
+const MAX_ZOOM = 3;
+/** Layout passes allowed per layout tried. */
+const PROBES = 8;
+/** Close enough: the step fills at least this share of its box. */
+const SNUG = 0.97;
+
+/**
+ * The floor: cell digits of at least 15 px on a 1080 px high screen and 10 px on a 720 px one
+ * (a projector shows both as large). Below it the step scrolls rather than shrinks.
+ */
+export function minZoom(screenHeight: number): number {
+  return Math.max(0.8, (1.25 * screenHeight) / 1080);
+}
+
+/** The visual goes beside the matrices only if the whole step is then at least this large. */
+function asideZoom(screenHeight: number): number {
+  return Math.max(1, (1.5 * screenHeight) / 1080);
+}
+
+/**
+ * How much the content overflows `box`: its height over the box's (≤ 1: it fits; scrollHeight
+ * cannot tell how much room is left), or its width over the box's if wider. Extras are left out
+ * unless `all`.
+ */
+function overflow(box: HTMLElement, all: boolean): number {
+  const wide = box.scrollWidth / box.clientWidth;
+  // From the box's inner top edge, plus its bottom padding: what scrollHeight would count.
+  const top = box.getBoundingClientRect().top + box.clientTop - box.scrollTop;
+  let end = 0;
+  for (const child of box.children) {
+    if (!(child instanceof HTMLElement) || !child.offsetParent) continue;
+    if (!all && child.matches(EXTRAS)) continue;
+    end = Math.max(end, child.getBoundingClientRect().bottom - top);
+  }
+  end += parseFloat(getComputedStyle(box).paddingBottom) || 0;
+  const high = end / box.clientHeight;
+  return wide > 1.002 ? Math.max(wide, high) : high;
+}
+
+/**
+ * The largest zoom in [lo, MAX_ZOOM] at which `box` fits (left set), or null (left at `lo`).
+ * The content's size grows about in proportion to the zoom, so zoom / overflow is the next
+ * guess; when a guess wraps the matrices differently and misses, the next one halves the gap.
+ */
+function largestFit(box: HTMLElement, lo: number, start: number, all: boolean): number | null {
+  const set = (z: number) => box.style.setProperty(ZOOM_VAR, z.toFixed(3));
+  let best: number | null = null;
+  let fail = Infinity;
+  let z = Math.min(MAX_ZOOM, Math.max(lo, start));
+  for (let i = 0; i < PROBES; i++) {
+    set(z);
+    const over = overflow(box, all);
+    if (over <= 1.002) {
+      best = Math.max(best ?? z, z);
+      if (z >= MAX_ZOOM || over >= SNUG) break;
+    } else {
+      fail = Math.min(fail, z);
+      if (z <= lo) break;
+    }
+    let next = Math.min(MAX_ZOOM, Math.max(lo, (z / over) * 0.995));
+    if (next >= fail || (best !== null && next <= best)) next = ((best ?? lo) + fail) / 2;
+    if (Math.abs(next - z) < 0.01) break;
+    z = next;
+  }
+  set(best ?? lo);
+  return best;
+}
+
+/** Where a step settled: its zoom, and whether its visual sits beside the matrices. */
+interface Fit {
+  zoom: number;
+  aside: boolean;
+}
+
+/** Searches the zoom of the step in `box` (see above); returns it, left set. */
+function search(box: HTMLElement, screenHeight: number): Fit {
+  const floor = minZoom(screenHeight);
+  const start = parseFloat(box.style.getPropertyValue(ZOOM_VAR)) || asideZoom(screenHeight);
+  const hasVisual = box.querySelector(".step-visuals:not(:empty)") !== null;
+  box.classList.toggle(ASIDE, hasVisual);
+  const whole = hasVisual ? largestFit(box, asideZoom(screenHeight), start, true) : null;
+  if (whole !== null) return { zoom: whole, aside: true };
+  box.classList.remove(ASIDE);
+  return { zoom: largestFit(box, floor, start, false) ?? floor, aside: false };
+}
+
+/** What decides a step's layout: the box's size, the step's title, its matrices' shapes. */
+function signature(box: HTMLElement): string {
+  const shapes = [...box.querySelectorAll(".badge")].map((b) => b.textContent).join(",");
+  const visual = box.querySelector(".step-visuals")?.childElementCount ?? 0;
+  const title = box.querySelector(".step-title")?.textContent ?? "";
+  return `${box.clientWidth}×${box.clientHeight}|${title}|${shapes}|${visual}`;
+}
+
+export interface StepFit {
+  /** Scales the step now in the box to fit; returns the zoom set. */
+  fit(screenHeight: number): number;
+  /** Back to the page's normal scale. */
+  clear(): void;
+}
+
+/**
+ * Fits the steps shown in `box`. The zoom found for a kind of step (same title, same shapes, same
+ * box) is remembered and only checked the next time: stepping query by query redraws the same
+ * few kinds of step, and a check is a layout pass the browser makes anyway.
+ */
+export function createStepFit(box: HTMLElement): StepFit {
+  const known = new Map<string, Fit>();
+  return {
+    fit(screenHeight) {
+      const key = signature(box);
+      const seen = known.get(key);
+      if (seen) {
+        box.classList.toggle(ASIDE, seen.aside);
+        box.style.setProperty(ZOOM_VAR, seen.zoom.toFixed(3));
+        if (overflow(box, seen.aside) <= 1.002) return seen.zoom;
+      }
+      const found = search(box, screenHeight);
+      if (known.size > 500) known.clear();
+      known.set(key, found);
+      return found.zoom;
+    },
+    clear() {
+      box.style.removeProperty(ZOOM_VAR);
+      box.classList.remove(ASIDE);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * A box whose content may be wider than the box (a long formula on a phone): when it is, the box
+ * says so. It gets the class "scrolls" (CSS fades the side with more, "at-start" / "at-end" say
+ * which), `data-scrolls="true"`, a tooltip, and becomes a focusable region that keeps its
+ * accessible name, where ←/→ and Home/End scroll it instead of stepping the page.
+ */
+
+/** Pixels one arrow key scrolls. */
+const STEP_PX = 60;
+const HINT = "Wider than the panel: scroll sideways (or focus it and use ←/→) to see the rest.";
+
+/**
+ * Watches `box` (which has `overflow-x: auto` and an aria-label) for overflow; returns what to
+ * call after its content changes, which checks in the next animation frame (once all views have
+ * drawn, so measuring costs no extra layout). Box resizes, fonts loading and scrolling re-check.
+ */
+export function watchSideScroll(box: HTMLElement): () => void {
+  const check = () => {
+    const more = box.scrollWidth > box.clientWidth + 1;
+    box.classList.toggle("scrolls", more);
+    box.classList.toggle("at-start", box.scrollLeft <= 1);
+    box.classList.toggle("at-end", box.scrollLeft + box.clientWidth >= box.scrollWidth - 1);
+    box.dataset.scrolls = String(more);
+    if (more) {
+      box.tabIndex = 0;
+      box.setAttribute("role", "region");
+      box.title = HINT;
+    } else {
+      box.removeAttribute("tabindex");
+      box.removeAttribute("role");
+      box.removeAttribute("title");
+    }
+  };
+  box.addEventListener("scroll", check, { passive: true });
+  box.addEventListener("keydown", (e) => {
+    if (e.target !== box || !box.classList.contains("scrolls")) return;
+    const to: Record<string, number> = {
+      ArrowLeft: box.scrollLeft - STEP_PX,
+      ArrowRight: box.scrollLeft + STEP_PX,
+      Home: 0,
+      End: box.scrollWidth,
+    };
+    const left = to[e.key];
+    if (left === undefined || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault(); // the page's keys skip handled events
+    box.scrollTo({ left });
+  });
+  new ResizeObserver(check).observe(box);
+  void document.fonts?.ready.then(check);
+  let frame = 0;
+  return () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(check);
+  };
+}
