@@ -7,7 +7,7 @@ import { formatCell } from "../ui/format";
 import { headName } from "../../state/stages";
 import type { TraceValue } from "../../wasm/types";
 import { el } from "../ui/dom";
-import { legendGradient } from "./heatmap-draw";
+import { legendGradient } from "../ui/heatmap-draw";
 import { rangeOf, ticksOf, type Range, type ScaleMode } from "./heatmap-scale";
 
 /** "min 0.0230, max 0.6156" */

@@ -9,7 +9,7 @@ import { headName } from "../../state/stages";
 import type { TraceValue } from "../../wasm/types";
 import { THEME_EVENT } from "../ui/theme";
 import { el } from "../ui/dom";
-import { drawFromBase, drawHeatmap } from "./heatmap-draw";
+import { drawFromBase, drawHeatmap } from "../ui/heatmap-draw";
 import { renderLegend } from "./heatmap-legend";
 import { SCALE_MODES, scaleFor, type ScaleMode } from "./heatmap-scale";
 

@@ -1,12 +1,14 @@
 /**
- * A small hand-written SVG line chart: x on a log₂ axis (d_k = 4 … 512), y linear from a floor to a
- * rounded maximum, each series told apart by colour (Okabe–Ito, safe for colour blindness), dash
+ * A small hand-written SVG line chart: x on a log₂ axis (d_k = 4 … 512) or a linear one (training
+ * steps), y linear from a floor to a rounded maximum, each series told apart by colour (Okabe–Ito, safe for colour blindness), dash
  * pattern and marker shape, an optional shaded band around each series (e.g. the lowest to the
- * highest of several draws), an optional dotted reference line, and a <title> that states the
- * ranges for screen readers. The numbers themselves are in a table beside it.
+ * highest of several draws), an optional dotted reference line, an optional vertical cursor (the
+ * x shown elsewhere, e.g. a snapshot's step), and a <title> that states the ranges for screen
+ * readers. The numbers themselves are in a table or text beside it.
  */
 
-export type Marker = "circle" | "square";
+/** "none" for long series (hundreds of steps), where markers would merge into a thick line. */
+export type Marker = "circle" | "square" | "none";
 
 export interface Series {
   name: string;
@@ -23,8 +25,13 @@ export interface Series {
 
 export interface LineChartSpec {
   title: string;
-  /** Positive x values, drawn on a log₂ axis. */
+  /** x values: positive on the log₂ axis (the default), any on the linear one. */
   xs: number[];
+  xScale?: "log2" | "linear";
+  /** The x values that get a tick and a grid line (default: every x). */
+  xTicks?: number[];
+  /** A vertical line at this x. */
+  cursor?: number;
   xLabel: string;
   yLabel: string;
   series: Series[];
@@ -62,7 +69,8 @@ export function tickText(x: number): string {
 }
 
 /** The marker of a series at (x, y). */
-function marker(kind: Marker, x: number, y: number, color: string): SVGElement {
+function marker(kind: Marker, x: number, y: number, color: string): SVGElement | null {
+  if (kind === "none") return null;
   if (kind === "square") {
     return el("rect", { x: x - 3.5, y: y - 3.5, width: 7, height: 7, fill: "#fff", stroke: color });
   }
@@ -99,16 +107,17 @@ export function lineChart(spec: LineChartSpec): SVGSVGElement {
     .concat(spec.reference?.value ?? []);
   const yMin = spec.yMin ?? 0;
   const yMax = niceMax(Math.max(...all.filter(Number.isFinite)) - yMin) + yMin;
-  const lx0 = Math.log2(spec.xs[0]!);
-  const lx1 = Math.log2(spec.xs[spec.xs.length - 1]!);
+  const tx = spec.xScale === "linear" ? (x: number) => x : Math.log2;
+  const lx0 = tx(spec.xs[0]!);
+  const lx1 = tx(spec.xs[spec.xs.length - 1]!);
   const px = (x: number) =>
-    PAD.left + ((Math.log2(x) - lx0) / (lx1 - lx0 || 1)) * (W - PAD.left - PAD.right);
+    PAD.left + ((tx(x) - lx0) / (lx1 - lx0 || 1)) * (W - PAD.left - PAD.right);
   const py = (y: number) =>
     H - PAD.bottom - ((y - yMin) / (yMax - yMin)) * (H - PAD.top - PAD.bottom);
 
-  // Axes, grid and ticks: every d_k on x; four steps on y.
+  // Axes, grid and ticks: every x (or the chosen ones) on x; four steps on y.
   const axes = el("g", { class: "axes" });
-  for (const x of spec.xs) {
+  for (const x of spec.xTicks ?? spec.xs) {
     axes.append(
       el("line", { x1: px(x), x2: px(x), y1: PAD.top, y2: H - PAD.bottom, class: "grid" }),
     );
@@ -150,6 +159,11 @@ export function lineChart(spec: LineChartSpec): SVGSVGElement {
     );
   }
 
+  if (spec.cursor !== undefined) {
+    const x = px(spec.cursor);
+    svg.append(el("line", { x1: x, x2: x, y1: PAD.top, y2: H - PAD.bottom, class: "cursor" }));
+  }
+
   // Faint series first, so the highlighted one is drawn on top; every band under every line.
   const order = { faint: 0, normal: 1, strong: 2 };
   const sorted = [...spec.series].sort((a, b) => order[a.emphasis] - order[b.emphasis]);
@@ -172,7 +186,10 @@ export function lineChart(spec: LineChartSpec): SVGSVGElement {
     const g = el("g", { class: `series ${s.emphasis}`, "data-series": s.name });
     const points = s.values.map((v, i) => `${px(spec.xs[i]!)},${py(v)}`).join(" ");
     g.append(el("polyline", { points, fill: "none", stroke: s.color, "stroke-dasharray": s.dash }));
-    s.values.forEach((v, i) => g.append(marker(s.marker, px(spec.xs[i]!), py(v), s.color)));
+    for (const [i, v] of s.values.entries()) {
+      const m = marker(s.marker, px(spec.xs[i]!), py(v), s.color);
+      if (m) g.append(m);
+    }
     svg.append(g);
   }
   return svg;
@@ -191,6 +208,7 @@ export function swatch(s: Pick<Series, "color" | "dash" | "marker">): SVGSVGElem
   svg.append(
     el("line", { x1: 1, x2: 29, y1: 6, y2: 6, stroke: s.color, "stroke-dasharray": s.dash }),
   );
-  svg.append(marker(s.marker, 15, 6, s.color));
+  const m = marker(s.marker, 15, 6, s.color);
+  if (m) svg.append(m);
   return svg as SVGSVGElement;
 }

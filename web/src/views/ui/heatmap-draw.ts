@@ -1,7 +1,8 @@
 /**
  * Canvas drawing of an (m, n) attention-weight matrix with a colour-blind-safe viridis scale, on
- * the range 0 to 1 or on the one the options' `scale` gives (heatmap-scale.ts). Masked cells (weight exactly 0 by the mask) are hatched grey, so "masked"
- * never looks like "a small weight".
+ * the range 0 to 1 or on the one the options' `scale` gives (views/heatmaps/heatmap-scale.ts).
+ * Masked cells (weight exactly 0 by the mask) are hatched grey, so "masked" never looks like "a
+ * small weight". Shared by the stepper's heat maps and the Learn view's learned maps.
  */
 import { interpolateViridis } from "d3-scale-chromatic";
 import type { MatrixValue } from "../../wasm/types";
