@@ -13,6 +13,8 @@ export type Marker = "circle" | "square" | "none";
 export interface Series {
   name: string;
   values: number[];
+  /** The x of each value (default: the chart's xs); may be shorter, e.g. while training runs. */
+  xs?: number[];
   color: string;
   /** stroke-dasharray ("" = solid). */
   dash: string;
@@ -25,7 +27,7 @@ export interface Series {
 
 export interface LineChartSpec {
   title: string;
-  /** x values: positive on the log₂ axis (the default), any on the linear one. */
+  /** x values (their first and last span the axis): positive on the log₂ axis (the default). */
   xs: number[];
   xScale?: "log2" | "linear";
   /** The x values that get a tick and a grid line (default: every x). */
@@ -85,11 +87,12 @@ function summary(spec: LineChartSpec): string {
     const last = s.values.length - 1;
     const a = s.values[0] ?? NaN;
     const b = s.values[last] ?? NaN;
+    const xs = s.xs ?? spec.xs;
     const band = s.band
       ? ` (band ${tickText(s.band.low[0]!)} to ${tickText(s.band.high[0]!)} at ${x0}, ` +
         `${tickText(s.band.low[last]!)} to ${tickText(s.band.high[last]!)} at ${x1})`
       : "";
-    return `${s.name}: ${tickText(a)} at ${x0}, ${tickText(b)} at ${x1}${band}`;
+    return `${s.name}: ${tickText(a)} at ${xs[0]}, ${tickText(b)} at ${xs[last]}${band}`;
   });
   const ref = spec.reference ? `; ${spec.reference.label}` : "";
   return `${spec.title}, for ${spec.xLabel} from ${x0} to ${x1}. ${parts.join("; ")}${ref}.`;
@@ -184,10 +187,11 @@ export function lineChart(spec: LineChartSpec): SVGSVGElement {
   }
   for (const s of sorted) {
     const g = el("g", { class: `series ${s.emphasis}`, "data-series": s.name });
-    const points = s.values.map((v, i) => `${px(spec.xs[i]!)},${py(v)}`).join(" ");
+    const xs = s.xs ?? spec.xs;
+    const points = s.values.map((v, i) => `${px(xs[i]!)},${py(v)}`).join(" ");
     g.append(el("polyline", { points, fill: "none", stroke: s.color, "stroke-dasharray": s.dash }));
     for (const [i, v] of s.values.entries()) {
-      const m = marker(s.marker, px(spec.xs[i]!), py(v), s.color);
+      const m = marker(s.marker, px(xs[i]!), py(v), s.color);
       if (m) g.append(m);
     }
     svg.append(g);

@@ -1,0 +1,117 @@
+/**
+ * A learned attention map, one labelled canvas per head (rows = query words, columns = key words,
+ * viridis from weight 0 to 1, drawn by views/ui/heatmap-draw.ts), the head the app names marked;
+ * under them, in words, where each row of that head peaks, which is also each canvas's text
+ * alternative. Redrawn in place as snapshots arrive; labels follow the theme's text colour.
+ */
+import { el } from "../ui/dom";
+import { drawHeatmap, legendGradient } from "../ui/heatmap-draw";
+import { formatShape } from "../ui/format";
+import { THEME_EVENT } from "../ui/theme";
+import { headName } from "../../state/stages";
+import type { MatrixValue } from "../../wasm/types";
+
+export interface HeadMapsSpec {
+  /** "Cross-attention", "Layer 2 self-attention", … */
+  title: string;
+  rows: string[];
+  cols: string[];
+  /** heads[h][r][c]: head h, (rows, cols). */
+  heads: number[][][];
+  /** The head the app names, whose pattern scores best ("best" under its map), or -1. */
+  named: number;
+}
+
+export interface HeadMaps {
+  readonly element: HTMLElement;
+  draw(spec: HeadMapsSpec): void;
+}
+
+const CELL = 18;
+
+const asMatrix = (m: number[][]): MatrixValue => ({
+  rows: m.length,
+  cols: m[0]?.length ?? 0,
+  data: Float64Array.from(m.flat()),
+});
+
+/** "le → the 0.91, chat → cat 0.88, …": each row's strongest key. */
+export function peaksText(rows: string[], cols: string[], map: number[][]): string {
+  return map
+    .map((row, r) => {
+      const c = row.indexOf(Math.max(...row));
+      return `${rows[r]} → ${cols[c] ?? "?"} ${row[c]?.toFixed(2) ?? ""}`;
+    })
+    .join(", ");
+}
+
+/** A legend line for the colour scale of every learned map. */
+export function mapsLegend(): HTMLElement {
+  const legend = el("p", "learn-legend");
+  const bar = el("span", "legend-bar");
+  bar.style.background = legendGradient();
+  legend.append("weight 0 ", bar, " 1 (viridis); each row sums to 1");
+  return legend;
+}
+
+export function createHeadMaps(testId: string): HeadMaps {
+  const element = el("figure", "head-maps");
+  element.dataset.testid = testId;
+  const caption = el("figcaption", "head-maps-title");
+  const grid = el("div", "head-maps-grid");
+  const peaks = el("p", "peaks");
+  peaks.dataset.testid = `${testId}-peaks`;
+  element.append(caption, grid, peaks);
+  let last: HeadMapsSpec | null = null;
+
+  function draw(spec: HeadMapsSpec): void {
+    last = spec;
+    const ink = getComputedStyle(element).color;
+    const longest = (words: string[]) => Math.max(1, ...words.map((w) => w.length));
+    const left = Math.min(90, 10 + longest(spec.rows) * 7);
+    const top = Math.min(90, 10 + longest(spec.cols) * 7);
+    const shape = formatShape(spec.rows.length, spec.cols.length);
+    caption.textContent = `${spec.title}, ${shape}: rows = ${spec.rows.join(" ")}; columns = ${spec.cols.join(" ")}`;
+    // Same head count: redraw the canvases in place (no layout change while replaying).
+    while (grid.children.length > spec.heads.length) grid.lastElementChild?.remove();
+    while (grid.children.length < spec.heads.length) {
+      const fig = el("div", "head-map");
+      const canvas = el("canvas");
+      canvas.setAttribute("role", "img");
+      fig.append(canvas, el("span", "head-map-name"));
+      grid.append(fig);
+    }
+    spec.heads.forEach((map, h) => {
+      const fig = grid.children[h] as HTMLElement;
+      const canvas = fig.querySelector("canvas")!;
+      const named = h === spec.named;
+      fig.classList.toggle("named", named);
+      fig.querySelector(".head-map-name")!.textContent = named
+        ? `${headName(h)} (best)`
+        : headName(h);
+      drawHeatmap(canvas, asMatrix(map), null, {
+        cell: CELL,
+        left,
+        top,
+        row: -1,
+        ink,
+        rowLabels: spec.rows,
+        colLabels: spec.cols,
+      });
+      canvas.setAttribute(
+        "aria-label",
+        `${headName(h)}${named ? ", the best head" : ""}, ${shape}; each row's strongest ` +
+          `column: ${peaksText(spec.rows, spec.cols, map)}`,
+      );
+    });
+    const shown = Math.max(0, spec.named);
+    const map = spec.heads[shown];
+    peaks.textContent = map
+      ? `${headName(shown)}, where each row looks most: ${peaksText(spec.rows, spec.cols, map)}.`
+      : "";
+  }
+
+  // Labels take the theme's text colour: redraw when the theme changes.
+  element.ownerDocument.addEventListener(THEME_EVENT, () => last && draw(last));
+  return { element, draw };
+}

@@ -1,0 +1,159 @@
+/**
+ * The Learn view's words: what each task is, what its held-out figures mean (docs/tasks.md), how
+ * figures are written, and the determiner lesson: a French determiner's row may look at its noun
+ * (whose gender picks le or la) rather than at its own English determiner.
+ */
+import type { TaskName, TrainMetrics, TranslationValue } from "../../wasm/train-client";
+
+/** 0.953 → "95.3 %". */
+export const percent = (x: number): string =>
+  Number.isFinite(x) ? `${(x * 100).toFixed(1)} %` : "–";
+
+/** A loss or score with 3 decimals ("–" before there is one). */
+export const figure = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : "–");
+
+export const TASKS: readonly { task: TaskName; label: string; about: string }[] = [
+  {
+    task: "translate",
+    label: "Translate English → French",
+    about:
+      "An encoder-decoder learns toy English → French. French puts colour adjectives after the " +
+      "noun (“black cat” → “chat noir”), so a good cross-attention map is a diagonal with crossings.",
+  },
+  {
+    task: "copy",
+    label: "Copy a sequence",
+    about:
+      "A two-layer decoder copies symbols after a separator (“c a f | c a f”). Layer 1 learns to " +
+      "look at the previous token; layer 2 then finds an induction head: each copied symbol looks " +
+      "at the successor of its earlier occurrence.",
+  },
+];
+
+export const taskInfo = (task: TaskName) => TASKS.find((t) => t.task === task) ?? TASKS[0]!;
+
+/** The pattern score's name in each task. */
+export const scoreName = (task: TaskName): string =>
+  task === "copy" ? "induction score" : "alignment";
+
+/** What the typed text must be, per task. */
+export const SENTENCE_HELP: Record<TaskName, string> = {
+  translate:
+    "English words of the lexicon: the/a, small/big, black/green/blue/red, a noun (cat, dog, car, " +
+    "house, …) and a verb (sees, likes, follows, eats, or sleeps, runs).",
+  copy: "4 to 8 different symbols from a to p, separated by spaces.",
+};
+
+export const DEFAULT_TEXT: Record<TaskName, string> = {
+  translate: "the small black cat sees a red car",
+  copy: "b e a d f c",
+};
+
+/** One held-out figure: its name, value and meaning. */
+export interface MetricLine {
+  name: string;
+  value: string;
+  meaning: string;
+}
+
+export function metricLines(task: TaskName, m: TrainMetrics): MetricLine[] {
+  const head = `head ${m.head + 1}`;
+  if (task === "copy") {
+    return [
+      {
+        name: `Induction (layer 2, ${head})`,
+        value: percent(m.alignment),
+        meaning:
+          "Repeated symbols whose row peaks on the successor of the symbol's earlier " +
+          "occurrence (criterion ≥ 90 %).",
+      },
+      {
+        name: `Previous token (layer 1, head ${m.previous_token_head + 1})`,
+        value: percent(m.previous_token),
+        meaning: "Rows of layer 1 that peak on the position just before them.",
+      },
+      {
+        name: "Sequence accuracy",
+        value: percent(m.sequence_accuracy),
+        meaning: "Held-out sequences copied exactly right, symbol by symbol (greedy).",
+      },
+      tokenLine(m),
+    ];
+  }
+  return [
+    {
+      name: "Sequence accuracy",
+      value: percent(m.sequence_accuracy),
+      meaning: "Held-out sentences translated exactly right by greedy decoding (criterion ≥ 95 %).",
+    },
+    {
+      name: `Alignment (${head})`,
+      value: percent(m.alignment),
+      meaning:
+        "Nouns, adjectives and verbs whose output row peaks (argmax) on the English word they " +
+        "translate (criterion ≥ 90 %).",
+    },
+    {
+      name: "Crossed pairs",
+      value: percent(m.alignment_crossed),
+      meaning:
+        "The same, counted only on adjective–noun pairs whose order flips (“black cat” → " +
+        "“chat noir”) (criterion ≥ 90 %).",
+    },
+    {
+      name: "Determiners",
+      value: `${percent(m.determiner_own)} own · ${percent(m.determiner_noun)} noun`,
+      meaning:
+        "Determiner rows peaking on their own English determiner, and on their phrase's noun. " +
+        "Reported apart: either can be right.",
+    },
+    tokenLine(m),
+  ];
+}
+
+function tokenLine(m: TrainMetrics): MetricLine {
+  return {
+    name: "Token accuracy",
+    value: percent(m.token_accuracy),
+    meaning: "Output words predicted right when the correct words before them are given.",
+  };
+}
+
+/** The held-out lesson of the determiners, when they often look at the noun; else "". */
+export function determinerLesson(m: TrainMetrics): string {
+  if (!(m.determiner_noun >= 0.2)) return "";
+  return (
+    `${percent(m.determiner_noun)} of the determiner rows look most at their noun, not at ` +
+    `their own “the” or “a”: to write le or la, un or une, the decoder needs the noun's gender, ` +
+    `so it reads the noun. Attention shows what the model needs, not only which word it translates.`
+  );
+}
+
+const FRENCH_DETERMINERS = new Set(["le", "la", "un", "une"]);
+const ENGLISH_DETERMINERS = new Set(["the", "a"]);
+
+/**
+ * For a translated sentence: each French determiner whose row (in the named head) peaks on
+ * another word than its own English determiner (the k-th French determiner translates the k-th
+ * English one), said in words; [] when every determiner looks at its own.
+ */
+export function determinerRows(t: TranslationValue): string[] {
+  const own = t.source.flatMap((w, i) => (ENGLISH_DETERMINERS.has(w) ? [i] : []));
+  const map = t.attention[t.head];
+  if (!map) return [];
+  const out: string[] = [];
+  let k = 0;
+  t.target.forEach((word, j) => {
+    if (!FRENCH_DETERMINERS.has(word)) return;
+    const mine = own[k++];
+    const row = map[j] ?? [];
+    const peak = row.indexOf(Math.max(...row));
+    if (mine === undefined || peak < 0 || peak === mine) return;
+    out.push(
+      `“${word}” (row ${j + 1}) looks most at “${t.key_tokens[peak]}” ` +
+        `(${row[peak]!.toFixed(2)}), not at its own “${t.source[mine]}” ` +
+        `(${row[mine]!.toFixed(2)}).`,
+    );
+  });
+  return out;
+}
