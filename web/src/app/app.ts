@@ -52,6 +52,8 @@ export interface Stepper {
   result(): RunResult | null;
   /** Opens `scenario` at `start`; returns the core's error (the current view stays) or null. */
   open(scenario: ScenarioFile, start?: StartStep): ScenarioError | null;
+  /** Stops playing (e.g. when another view covers the stepper). */
+  pause(): void;
 }
 
 /**
@@ -272,5 +274,10 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
   }
   if (options.autoplay) togglePlay();
   root.classList.add("ready");
-  return { view: () => (state ? viewOf(state) : null), result: () => state?.result ?? null, open };
+  return {
+    view: () => (state ? viewOf(state) : null),
+    result: () => state?.result ?? null,
+    open,
+    pause: () => player.pause(),
+  };
 }

@@ -9,6 +9,7 @@
 import { startApp, type AppOptions, type Stepper } from "./app";
 import type { View } from "../state/app-state";
 import { decodeView, encodeView, hashHasView, UrlStateError } from "../state/url-state";
+import { readLearnHash } from "../state/learn-link";
 
 const SETTLE_MS = 400;
 
@@ -111,8 +112,9 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
   // When the core refused the link's scenario, startApp has said why: the step is moot then.
   if (problem && !status()?.textContent) say(problem);
   lastView = ready.view();
-  // The first entry gets the view's own hash too (a bad link's is replaced by the default's).
-  if (lastView) write(lastView, false);
+  // The first entry gets the view's own hash too (a bad link's is replaced by the default's),
+  // unless the page opened on the Learn view (learn-mode.ts), whose link stays.
+  if (lastView && !readLearnHash(win.location.hash)) write(lastView, false);
 
   /** Reopens the view of the current hash (back/forward, or a hash typed in the address bar). */
   const reopen = async () => {

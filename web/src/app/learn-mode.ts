@@ -1,0 +1,123 @@
+/**
+ * The app page's two views: the stepper and Learn (views/learn/, loaded with import() the first
+ * time it opens, so the stepper's first load does not grow). A "Stepper | Learn" switch in the top
+ * bar; "#learn" and "#learn=copy" links open Learn (state/learn-link.ts); back and forward move
+ * between the two. Learn's "Step through it" opens the learned scenario in the stepper the way a
+ * link does (Stepper.open), so the URL, Share and Export follow it like any scenario.
+ */
+import type { Stepper } from "./app";
+import { el } from "../views/ui/dom";
+import { encodeView } from "../state/url-state";
+import { learnHash, readLearnHash, type LearnLink } from "../state/learn-link";
+import type { LearnView } from "../views/learn/learn-view";
+import type { TaskName } from "../wasm/train-client";
+import type { ScenarioFile } from "../wasm/types";
+
+/** The root's class while Learn covers the stepper (styles/layout.css hides the stepper's parts). */
+const LEARNING = "learning";
+
+/** On a Learn link, hides the stepper at once, before the core has loaded. */
+export function learnAtStart(root: HTMLElement): void {
+  const win = root.ownerDocument.defaultView ?? window;
+  if (readLearnHash(win.location.hash)) root.classList.add(LEARNING);
+}
+
+/** Adds the switch and the Learn view to a started app page stepper. */
+export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
+  const win = root.ownerDocument.defaultView ?? window;
+  const nav = el("nav", "view-switch");
+  nav.setAttribute("aria-label", "Views");
+  const toStepper = el("a", "", "Stepper");
+  toStepper.href = "#";
+  const toLearn = el("a", "", "Learn");
+  toLearn.href = learnHash("translate");
+  toLearn.title = "Train a tiny Transformer and watch its attention form";
+  nav.append(toStepper, toLearn);
+  root.querySelector(".brand")?.after(nav);
+  const section = el("section", "learn");
+  section.dataset.part = "learn";
+  section.dataset.testid = "learn";
+  section.setAttribute("aria-labelledby", "learn-title");
+  section.hidden = true;
+  // A click inside focuses the view, so keys start there, not on the page's body.
+  section.tabIndex = -1;
+  const message = el("p", "status learn-status");
+  message.setAttribute("role", "status");
+  section.append(message);
+  root.querySelector(".layout")?.after(section);
+
+  let view: Promise<LearnView> | null = null;
+  const learning = () => root.classList.contains(LEARNING);
+
+  const load = () =>
+    (view ??= import("../views/learn/learn-view").then((m) =>
+      m.createLearnView(section, { stepThrough, taskShown }),
+    ));
+
+  function mark(on: boolean): void {
+    root.classList.toggle(LEARNING, on);
+    section.hidden = !on;
+    const [current, other] = on ? [toLearn, toStepper] : [toStepper, toLearn];
+    current.setAttribute("aria-current", "page");
+    other.removeAttribute("aria-current");
+  }
+
+  async function enter(link: LearnLink): Promise<void> {
+    mark(true);
+    // Whatever plays in the stepper stops: its URL writes would replace the Learn link.
+    stepper.pause();
+    toLearn.href = learnHash(link.task);
+    message.textContent = link.problem;
+    try {
+      (await load()).show(link.task);
+    } catch (e) {
+      view = null;
+      message.textContent = `The Learn view did not load: ${e instanceof Error ? e.message : e}`;
+    }
+  }
+
+  function taskShown(task: TaskName): void {
+    toLearn.href = learnHash(task);
+    win.history.replaceState(win.history.state, "", learnHash(task));
+  }
+
+  /** Shows `scenario` in the stepper; url-sync gives it its own history entry and link. */
+  function stepThrough(scenario: ScenarioFile): void {
+    mark(false);
+    const err = stepper.open(scenario);
+    const status = root.querySelector('[data-part="status"]');
+    if (err && status) status.textContent = `Not opened (${err.field}): ${err.message}`;
+    root.querySelector<HTMLElement>('[data-part="step"]')?.focus();
+  }
+
+  toStepper.addEventListener("click", (e) => {
+    e.preventDefault();
+    if (!learning()) return;
+    mark(false);
+    const shown = stepper.view();
+    if (shown) {
+      void encodeView(shown).then((text) => win.history.pushState(null, "", `#${text}`));
+    }
+  });
+  // The stepper's keys (arrows, space, P) never act while Learn covers it: Learn's controls own
+  // their keys, and keys from elsewhere on the page (the body, the top bar) stop here.
+  section.addEventListener("keydown", (e) => e.stopPropagation());
+  win.addEventListener(
+    "keydown",
+    (e) => {
+      if (learning() && !(e.target instanceof Node && section.contains(e.target))) {
+        e.stopPropagation();
+      }
+    },
+    true,
+  );
+  const follow = () => {
+    const link = readLearnHash(win.location.hash);
+    if (link) void enter(link);
+    else if (learning()) mark(false);
+  };
+  win.addEventListener("hashchange", follow);
+  win.addEventListener("popstate", follow);
+  mark(learning());
+  follow();
+}
