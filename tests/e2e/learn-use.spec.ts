@@ -1,0 +1,140 @@
+// Using a learned model: translate a typed sentence (its cross-attention per head), an unknown
+// word named with the text kept, the learned attention stepped through in the stepper; Learn
+// links, the lazily loaded view (the stepper's first load does not fetch it), phone and dark.
+import { type Page } from "@playwright/test";
+import { expect, openApp, snapshot, test } from "./fixtures";
+
+const SENTENCE = "the small black cat sees a red car";
+
+async function openLearnLink(page: Page, hash: string): Promise<void> {
+  await page.goto(`./${hash}`);
+  await expect(page.getByTestId("learn-model")).toHaveText(/^The prebuilt model/);
+}
+
+test("a typed sentence is translated, with its cross-attention per head", async ({ page }) => {
+  await openLearnLink(page, "#learn");
+  const box = page.getByRole("textbox", { name: "English sentence" });
+  await box.fill("the big dog sees a green house");
+  await page.getByRole("button", { name: "Translate" }).click();
+  const output = page.getByTestId("learn-output");
+  await expect(output).toHaveText(/^French: (\S+ ){6}\S+ (✓ correct|✗ the correct one is “.+”)$/);
+  const words = /^French: (.*?) [✓✗]/.exec((await output.textContent()) ?? "")![1]!.split(" ");
+  const maps = page.getByTestId("learn-use-map");
+  // Rows = the French words, columns = the English words, one map per head of the model.
+  await expect(maps.locator("figcaption")).toHaveText(
+    `Cross-attention, ${words.length}×7: rows = ${words.join(" ")}; columns = the big dog sees a green house`,
+  );
+  const heads = Number(await page.getByRole("textbox", { name: "Heads" }).inputValue());
+  await expect(maps.getByRole("img")).toHaveCount(heads);
+  await expect(page.getByTestId("learn-use-map-peaks")).toHaveText(/^Head \d, where each row/);
+  await snapshot(page, "learn-translate");
+});
+
+test("an unknown word is named with the lexicon; the typed text stays", async ({ page }) => {
+  await openLearnLink(page, "#learn=translate");
+  const box = page.getByRole("textbox", { name: "English sentence" });
+  await box.fill("the cat sees a unicorn");
+  await page.getByRole("button", { name: "Translate" }).click();
+  const error = page.getByTestId("learn-error-sentence");
+  await expect(error).toContainText("“unicorn”".replace(/[“”]/g, '"'));
+  await expect(error).toContainText(/cat, .*dog/);
+  await expect(box).toHaveValue("the cat sees a unicorn");
+  await expect(box).toHaveAttribute("aria-invalid", "true");
+  // The same for stepping through it; a known sentence then clears the message.
+  await page.getByRole("button", { name: "Step through it in the stepper" }).click();
+  await expect(error).toContainText("unicorn");
+  await expect(page.getByTestId("learn")).toBeVisible();
+  await box.fill(SENTENCE);
+  await page.getByRole("button", { name: "Translate" }).click();
+  await expect(error).toBeHidden();
+  await expect(page.getByTestId("learn-output")).toHaveText(/^French: /);
+});
+
+test("the learned cross-attention opens in the stepper; back returns to Learn", async ({
+  page,
+}) => {
+  await openLearnLink(page, "#learn");
+  await page.getByRole("textbox", { name: "English sentence" }).fill(SENTENCE);
+  await page.getByRole("button", { name: "Translate" }).click();
+  const output = page.getByTestId("learn-output");
+  await expect(output).toHaveText(/^French: /);
+  const french = /^French: (.*?) [✓✗]/.exec((await output.textContent()) ?? "")![1]!.split(" ");
+  const heads = Number(await page.getByRole("textbox", { name: "Heads" }).inputValue());
+  const dModel = await page.getByRole("textbox", { name: "d_model" }).inputValue();
+  await expect(page.getByLabel("Attention", { exact: true })).toHaveValue(/Cross-attention/);
+  await page.getByRole("button", { name: "Step through it in the stepper" }).click();
+
+  // The stepper shows the learned scenario: French rows (queries) over the English words.
+  await expect(page.getByTestId("learn")).toBeHidden();
+  await expect(page).toHaveURL(/#z=/);
+  const query = page.getByLabel("Query", { exact: true });
+  await expect(query.locator("option")).toHaveText(french.map((w, i) => `${i + 1} · ${w}`));
+  await expect(page.getByLabel("Head", { exact: true }).locator("option")).toHaveCount(heads);
+  const shapes = page.getByTestId("step-view").locator(".shapes");
+  await expect(shapes).toContainText(`(${french.length}×${dModel}) · W_Q`);
+  await page.getByRole("navigation", { name: "Pipeline" }).locator('[data-stage="1"]').click();
+  await expect(shapes).toContainText(`(${SENTENCE.split(" ").length}×${dModel}) · W_K`);
+  await snapshot(page, "learn-step-through");
+
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByTestId("learn")).toBeVisible();
+  await expect(page).toHaveURL(/#learn=translate$/);
+  await expect(page.getByTestId("learn-model")).toHaveText(/^The prebuilt model/);
+  await page
+    .getByRole("navigation", { name: "Views" })
+    .getByRole("link", { name: "Stepper" })
+    .click();
+  await expect(page.getByTestId("learn")).toBeHidden();
+  await expect(page).toHaveURL(/#z=/);
+  await expect(page.getByTestId("step-view")).toBeVisible();
+});
+
+test("the stepper's first load fetches no training code; links open either task", async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on("request", (r) => fetched.push(r.url()));
+  await openApp(page);
+  expect(fetched.filter((u) => /learn|train/.test(u))).toEqual([]);
+
+  await page.goto("./#learn=copy");
+  await expect(page.getByRole("radio", { name: "Copy a sequence" })).toBeChecked();
+  await expect(page.getByTestId("learn-model")).toHaveText(/^The prebuilt model/);
+  await expect(page.getByTestId("learn-map-0").locator("figcaption")).toHaveText(/^Layer 1 self/);
+  await expect(page.getByTestId("learn-map-1").locator("figcaption")).toHaveText(/^Layer 2 self/);
+  await expect(page.getByRole("textbox", { name: "Symbols to copy" })).toBeVisible();
+  await expect(page.getByTestId("learn-output")).toHaveText(/^Copy: /);
+  // Choosing the other task keeps the URL in step.
+  await page.getByRole("radio", { name: "Translate English → French" }).check();
+  await expect(page).toHaveURL(/#learn=translate$/);
+  await expect(page.getByTestId("learn-map-0").locator("figcaption")).toHaveText(/^Cross/);
+
+  await page.goto("./#learn=fly");
+  await expect(page.getByRole("status").filter({ hasText: "learn:" })).toHaveText(
+    "learn: “fly” is not a task; the tasks are translate and copy. Showing translate.",
+  );
+  await expect(page.getByRole("radio", { name: "Translate English → French" })).toBeChecked();
+});
+
+test.describe("on a phone, in the dark theme", () => {
+  test.use({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+
+  test("Learn fits the width and every control is reachable", async ({ page }) => {
+    await openLearnLink(page, "#learn");
+    await expect(page.locator(".stepper")).toHaveAttribute("data-theme", "dark");
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    for (const name of [
+      "Train it yourself",
+      "Replay",
+      "Translate",
+      "Step through it in the stepper",
+    ]) {
+      const button = page.getByRole("button", { name });
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeInViewport();
+    }
+    await snapshot(page, "learn-phone-dark");
+  });
+});
