@@ -15,6 +15,7 @@ import {
   startTraining,
   TrainInputError,
   type TaskName,
+  type TrainMetrics,
   type TrainProgress,
   type TrainSession,
   type TrainSettings,
@@ -55,7 +56,7 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
   title.tabIndex = -1;
   const about = el("p", "learn-about");
   const settings = createSettingsForm((t) => {
-    openModel(t);
+    void openModel(t);
     deps.taskShown(t);
   });
   const train = makeButton("primary", "Train it yourself", "Train a new model with these settings");
@@ -117,7 +118,7 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
     setRunning(false);
   }
 
-  function openModel(t: TaskName): void {
+  async function openModel(t: TaskName): Promise<void> {
     const mine = ++gen;
     drop();
     task = t;
@@ -125,23 +126,22 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
     progress.setModel("Loading the prebuilt model…");
     progress.setMetrics(t, null);
     use.setSession(null);
-    Promise.all([defaultSettings(t), openPrebuilt(t)]).then(
-      async ([defaults, s]) => {
-        if (mine !== gen) return s.dispose();
-        settings.set(defaults);
-        session = s;
-        progress.setModel(`The prebuilt model, trained by the build: ${describe(s.settings)}.`);
-        watch.show(recording(s), true);
-        progress.update(t, progressOf(s), headNow(s));
-        const metrics = await s.train(() => undefined);
-        if (mine !== gen) return;
-        progress.setMetrics(t, metrics);
-        use.setSession(s);
-      },
-      (e: unknown) => {
-        if (mine === gen) progress.setModel(`The prebuilt model did not load: ${messageOf(e)}`);
-      },
-    );
+    try {
+      const [defaults, s] = await Promise.all([defaultSettings(t), openPrebuilt(t)]);
+      if (mine !== gen) return s.dispose();
+      settings.set(defaults);
+      session = s;
+      progress.setModel(`The prebuilt model, trained by the build: ${describe(s.settings)}.`);
+      watch.show(recording(s), true);
+      progress.update(t, progressOf(s), headNow(s));
+      // A prebuilt model is trained already: this resolves at once with its evaluation.
+      const metrics = await s.train(() => undefined);
+      if (mine !== gen) return;
+      progress.setMetrics(t, metrics);
+      use.setSession(s);
+    } catch (e) {
+      if (mine === gen) progress.setModel(`The prebuilt model did not load: ${messageOf(e)}`);
+    }
   }
 
   async function trainLive(): Promise<void> {
@@ -177,13 +177,21 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
       progress.update(t, last, headNow(s));
       watch.show(recording(s), false);
     };
-    const metrics = await s.train((p) => {
+    let metrics: TrainMetrics;
+    try {
+      metrics = await s.train((p) => {
+        if (mine !== gen) return;
+        last = p;
+        seconds = p.seconds;
+        if (!pending) requestAnimationFrame(draw);
+        pending = true;
+      });
+    } catch (e) {
       if (mine !== gen) return;
-      last = p;
-      seconds = p.seconds;
-      if (!pending) requestAnimationFrame(draw);
-      pending = true;
-    });
+      setRunning(false);
+      progress.setModel(`Training stopped: ${messageOf(e)}`);
+      return;
+    }
     if (mine !== gen) return;
     draw();
     setRunning(false);
@@ -206,12 +214,12 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
     pause.textContent = paused ? "Resume" : "Pause";
     progress.announce(paused ? "Paused." : "Resumed.");
   });
-  reset.addEventListener("click", () => task && openModel(task));
+  reset.addEventListener("click", () => task && void openModel(task));
   setRunning(false);
 
   return {
     show(t) {
-      if (t !== task) openModel(t);
+      if (t !== task) void openModel(t);
       title.focus({ preventScroll: true });
     },
   };

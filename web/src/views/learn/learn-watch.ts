@@ -69,7 +69,6 @@ export function createWatch(): Watch {
   let rec: Recording | null = null;
   let maps: HeadMaps[] = [];
   let timer = 0;
-  let live = false;
 
   function draw(): void {
     if (!rec) return;
@@ -195,8 +194,7 @@ export function createWatch(): Watch {
       if (toEnd) stopReplay();
       draw();
     },
-    setLive(on) {
-      live = on;
+    setLive(live) {
       if (live) stopReplay();
       replay.disabled = live;
     },
