@@ -91,9 +91,10 @@ class TrainWorker {
     this.worker.postMessage(message);
   }
 
+  /** Ends the worker; what was still waiting on it never settles (its caller is done with it). */
   terminate(): void {
     this.worker.terminate();
-    this.failAll("the training session was disposed");
+    this.pending.clear();
   }
 
   private failAll(message: string): void {

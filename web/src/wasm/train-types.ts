@@ -90,7 +90,9 @@ export interface TrainSession {
    * Trains to the end in slices of a few steps (each slice well under 50 ms of worker time is
    * not required; the main thread is never blocked). Calls onProgress after each slice with the
    * snapshots taken in it. Resolves with the full evaluation when done; a paused session's
-   * promise stays pending until resumed. A prebuilt model resolves at once.
+   * promise stays pending until resumed. A prebuilt model resolves at once. (Slices take ~20 ms
+   * of worker time; a session already done, prebuilt or trained, calls onProgress once with its
+   * last progress and no fresh snapshots. Calling train again returns the same promise.)
    */
   train(onProgress: (p: TrainProgress, fresh: TrainSnapshot[]) => void): Promise<TrainMetrics>;
   pause(): void;
@@ -101,6 +103,6 @@ export interface TrainSession {
   scenario(text: string, site: AttentionSite, layer: number, head: number): Promise<ScenarioFile>;
   /** The trained model as a model file (JSON text), e.g. to save it. */
   modelFile(): Promise<string>;
-  /** Ends the worker. */
+  /** Ends the worker; promises still pending (train, translate, ...) then never settle. */
   dispose(): void;
 }
