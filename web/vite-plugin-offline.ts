@@ -13,10 +13,12 @@ import type { Plugin } from "vite";
 export const SW_FILE = "sw.js";
 
 /**
- * Files not precached: KaTeX's older font formats (.woff, .ttf), which every browser that has
- * service workers skips in favour of .woff2 (about 880 KB saved). They are still served online.
+ * Files not precached, still served online: KaTeX's older font formats (.woff, .ttf), which every
+ * browser that has service workers skips in favour of .woff2 (about 880 KB saved); and the
+ * prebuilt models with their runs (build/models/*.model.json, *.run.json: some 2.7 MB), which only
+ * the Learn view fetches, when a learner opens one.
  */
-const SKIP = /\.(woff|ttf)$/;
+const SKIP = /\.(woff|ttf)$|\.(model|run)-[^/]*\.json$/;
 
 /** Every file under `dir`, as paths relative to it with "/" separators. */
 function listFiles(dir: string): string[] {

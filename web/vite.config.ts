@@ -1,6 +1,7 @@
 // Vite config: the app lives in web/, the wasm module is built by CMake into build/wasm/.
 import { fileURLToPath, URL } from "node:url";
 import { defineConfig } from "vite";
+import { prebuiltModels } from "./vite-plugin-models.ts";
 import { offline } from "./vite-plugin-offline.ts";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -11,7 +12,9 @@ export default defineConfig({
   // Relative asset URLs: the built folder works from any sub-path of any static host.
   base: "./",
   // dist/sw.js: precaches the whole build so the app works offline after the first visit.
+  // build/models/: the prebuilt models, trained before bundling (web/vite-plugin-models.ts).
   plugins: [
+    prebuiltModels(),
     offline(),
     {
       // Dev server: tutorial.html's ./attention-stepper.js (a built file) is the element's source.
@@ -25,6 +28,8 @@ export default defineConfig({
       },
     },
   ],
+  // The training worker (web/src/wasm/train-worker.ts) is a module worker.
+  worker: { format: "es" },
   resolve: {
     alias: { "@wasm": `${repoRoot}build/wasm` },
   },
@@ -33,11 +38,13 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     rollupOptions: {
-      // Three pages, and <attention-stepper> as one script with a stable name beside them.
+      // Four pages (train-bench.html: training speed in a worker), and <attention-stepper> as one
+      // script with a stable name beside them.
       input: {
         index: `${webRoot}index.html`,
         embed: `${webRoot}embed.html`,
         tutorial: `${webRoot}tutorial.html`,
+        "train-bench": `${webRoot}train-bench.html`,
         "attention-stepper": `${webRoot}src/element.ts`,
       },
       output: {

@@ -30,6 +30,10 @@ val to_js(const std::vector<std::string>& items) {
   return out;
 }
 
+val to_js(const std::vector<double>& items) {
+  return val(emscripten::typed_memory_view(items.size(), items.data())).call<val>("slice");
+}
+
 val to_js(const std::vector<int>& items) {
   val out = val::array();
   for (int i : items) out.call<void>("push", i);

@@ -24,6 +24,8 @@ val to_js(const attn::Matrix& m);
 val to_js(const attn::RowVector& v);
 val to_js(const std::vector<std::string>& items);
 val to_js(const std::vector<int>& items);
+/// A Float64Array copy.
+val to_js(const std::vector<double>& items);
 val to_js(const attn::HeadTrace& h);
 val to_js(const attn::Scenario& s, const attn::Trace& t);
 val to_js(const attn::Operand& o);

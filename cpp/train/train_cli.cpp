@@ -1,11 +1,12 @@
 // train_cli: trains a model natively and prints one JSON object on stdout (progress on stderr).
 //   train_cli [--task translate|copy] [--seed N] [--steps N] [--d-model N] [--heads N] [--d-ff N]
 //             [--learning-rate X] [--batch N] [--encoder-self-attention on|off]
-//             [--eval-every N] [--out model.json]
+//             [--eval-every N] [--out model.json] [--run run.json]
 // stdout: {"task","seed","steps","seconds","parameters","metrics":{"token_accuracy",
 // "sequence_accuracy","alignment","alignment_crossed",...}} (docs/tasks.md). With --eval-every N
 // the model is also fully evaluated every N steps and "steps_to_criteria" / "seconds_to_criteria"
-// say when the criteria were first met (training time only). Exit code 2 on a bad option.
+// say when the criteria were first met (training time only). --out writes the model file
+// (serialise.h), --run the run file (run_file.h). Exit code 2 on a bad option.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -16,6 +17,8 @@
 #include <malloc.h>
 #endif
 
+#include "train/run_file.h"
+#include "train/serialise.h"
 #include "train/trainer.h"
 
 namespace {
@@ -34,17 +37,13 @@ std::string number(double x) {
   return buf;
 }
 
-std::string metrics_json(const Metrics& m) {
-  return "{\"token_accuracy\":" + number(m.token_accuracy) +
-         ",\"sequence_accuracy\":" + number(m.sequence_accuracy) +
-         ",\"alignment\":" + number(m.alignment) +
-         ",\"alignment_crossed\":" + number(m.alignment_crossed) +
-         ",\"determiner_own\":" + number(m.determiner_own) +
-         ",\"determiner_noun\":" + number(m.determiner_noun) +
-         ",\"previous_token\":" + number(m.previous_token) + ",\"head\":" + std::to_string(m.head) +
-         ",\"previous_token_head\":" + std::to_string(m.previous_token_head) +
-         ",\"loss\":" + number(m.loss) +
-         ",\"criteria_met\":" + (m.criteria_met ? "true" : "false") + "}";
+// Writes `text` to `path`; false (with a message on stderr) when it cannot.
+bool write_file(const std::string& path, const std::string& text) {
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  if (f) ok = std::fclose(f) == 0 && ok;
+  if (!ok) std::fprintf(stderr, "train_cli: cannot write %s\n", path.c_str());
+  return ok;
 }
 
 }  // namespace
@@ -59,6 +58,7 @@ int main(int argc, char** argv) {
 #endif
   attn::train::TrainConfig config = attn::train::default_config(attn::train::TaskKind::Translate);
   int eval_every = 0;
+  std::string out_path, run_path;
   for (int i = 1; i < argc; ++i) {
     const std::string flag = argv[i];
     if (i + 1 >= argc) return usage(flag + " needs a value");
@@ -85,6 +85,10 @@ int main(int argc, char** argv) {
       config.batch = std::atoi(value.c_str());
     } else if (flag == "--encoder-self-attention") {
       config.encoder_self_attention = value == "on";
+    } else if (flag == "--out") {
+      out_path = value;
+    } else if (flag == "--run") {
+      run_path = value;
     } else if (flag == "--eval-every") {
       eval_every = std::atoi(value.c_str());
     } else {
@@ -106,7 +110,7 @@ int main(int argc, char** argv) {
                  p.step, p.steps, p.loss, p.token_accuracy, p.alignment);
     if (eval_every > 0 && to_criteria < 0) {
       const Metrics m = trainer.evaluate();
-      std::fprintf(stderr, "  full evaluation %s\n", metrics_json(m).c_str());
+      std::fprintf(stderr, "  full evaluation %s\n", attn::train::metrics_to_json(m).c_str());
       if (m.criteria_met) {
         to_criteria = p.step;
         seconds_to_criteria = p.seconds;
@@ -121,7 +125,7 @@ int main(int argc, char** argv) {
       "\"metrics\":%s",
       attn::train::task_name(config.task), static_cast<unsigned long long>(config.seed), p.step,
       number(p.seconds).c_str(), trainer.trained().model.parameter_count(),
-      metrics_json(m).c_str());
+      attn::train::metrics_to_json(m).c_str());
   std::printf(",\"cpu_seconds\":%s", number(cpu_seconds).c_str());
   if (eval_every > 0) {
     std::printf(
@@ -132,5 +136,9 @@ int main(int argc, char** argv) {
         to_criteria < 0 ? "null" : number(cpu_seconds_to_criteria).c_str());
   }
   std::printf("}\n");
+  if (!out_path.empty() && !write_file(out_path, attn::train::model_to_json(trainer.trained()))) {
+    return 1;
+  }
+  if (!run_path.empty() && !write_file(run_path, attn::train::run_to_json(trainer, m))) return 1;
   return 0;
 }

@@ -17,7 +17,13 @@ import { Player } from "./player";
 import { createPresentMode } from "../views/present/present";
 import { createThemeToggle } from "../views/ui/theme";
 import { hidePanels, createLayout, scopeIds } from "./layout";
-import { DEFAULT_PRESET, presetById, presetMatching } from "../state/presets";
+import {
+  DEFAULT_PRESET,
+  presetById,
+  presetMatching,
+  presetScenario,
+  presetScenarioNow,
+} from "../state/presets";
 import { formFromScenario, scenarioFromForm } from "../views/scenario/scenario-form";
 import {
   currentStep,
@@ -235,11 +241,27 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
     return err === null;
   }
 
+  /** The latest preset chosen: a fetched one that arrives after a later choice is dropped. */
+  let chosen = 0;
   function choosePreset(id: string): void {
     const preset = presetById(id) ?? DEFAULT_PRESET;
-    panel.setValues(formFromScenario(preset.scenario), preset.id);
-    tools.restart();
-    run(preset.scenario, state?.granularity ?? Granularity.PerQuery, true);
+    const mine = ++chosen;
+    const show = (scenario: ScenarioFile) => {
+      if (mine !== chosen) return;
+      panel.setValues(formFromScenario(scenario), preset.id);
+      tools.restart();
+      run(scenario, state?.granularity ?? Granularity.PerQuery, true);
+    };
+    const now = presetScenarioNow(preset);
+    if (now) return show(now);
+    status.textContent = `Loading the preset "${preset.name}"…`;
+    presetScenario(preset).then(show, (e: Error) => {
+      if (mine !== chosen) return;
+      // What was typed stays; the picker names what is still shown.
+      const shown = state && presetMatching(state.scenario);
+      panel.setValues(panel.values(), shown ? shown.id : "");
+      status.textContent = `${e.message} The last scenario is still shown.`;
+    });
   }
 
   /** Opens a scenario (from a link or an embedder) at a step; the form shows it as Custom. */
@@ -265,8 +287,16 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
     throw e;
   }
   status.textContent = "";
-  const initial = options.scenario ?? (presetById(options.preset ?? "") ?? DEFAULT_PRESET).scenario;
-  const err = open(initial, options.start);
+  let initial = options.scenario;
+  let err: ScenarioError | null = null;
+  if (!initial) {
+    const preset = presetById(options.preset ?? "") ?? DEFAULT_PRESET;
+    initial = await presetScenario(preset).catch((e: Error) => {
+      err = new ScenarioError("preset", e.message);
+      return DEFAULT_PRESET.scenario;
+    });
+  }
+  err ??= open(initial, options.start);
   if (err) {
     // A bad scenario from a link or an attribute: say so, and show the default instead.
     open(DEFAULT_PRESET.scenario, {});

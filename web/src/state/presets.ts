@@ -1,14 +1,29 @@
-/** Ready-made scenarios, from the tiny worked example to the paper's 512-wide sizes. */
+/**
+ * Ready-made scenarios, from the tiny worked example to the paper's 512-wide sizes, and one with
+ * learned weights that is fetched on first use (a file `npm run build` makes).
+ */
 import fromScratch from "../../../examples/from-scratch.json";
+import { LEARNED_SCENARIO } from "../wasm/prebuilt";
 import type { ScenarioFile } from "../wasm/types";
 
-export interface Preset {
+interface PresetInfo {
   id: string;
   name: string;
   /** One line under the preset picker. */
   description: string;
+}
+
+/** A preset whose scenario is written here. */
+export interface StaticPreset extends PresetInfo {
   scenario: ScenarioFile;
 }
+
+/** A preset whose scenario file is fetched from `url` when first used. */
+export interface FetchedPreset extends PresetInfo {
+  url: string;
+}
+
+export type Preset = StaticPreset | FetchedPreset;
 
 /** Space-separated words as tokens (what the sentence field does). */
 const words = (sentence: string): string[] => sentence.split(/\s+/).filter((w) => w.length > 0);
@@ -78,16 +93,86 @@ export const PRESETS: readonly Preset[] = [
       positional_encoding: true,
     },
   },
+  {
+    id: "learned",
+    name: "Learned: English → French",
+    description:
+      "A trained model's cross-attention: each French word over the English words it translates.",
+    url: LEARNED_SCENARIO,
+  },
 ];
 
-export const DEFAULT_PRESET: Preset = PRESETS[0]!;
+export const DEFAULT_PRESET = PRESETS[0] as StaticPreset;
 
 export function presetById(id: string): Preset | undefined {
   return PRESETS.find((p) => p.id === id);
 }
 
-/** The preset whose scenario is exactly `scenario` (same JSON), if any. */
+/** Fetched scenarios by preset id, once loaded (or loading). */
+const fetched = new Map<string, Promise<ScenarioFile>>();
+const loaded = new Map<string, ScenarioFile>();
+
+/** A preset's scenario if it is at hand now: written here, or fetched already. */
+export function presetScenarioNow(preset: Preset): ScenarioFile | undefined {
+  return "scenario" in preset ? preset.scenario : loaded.get(preset.id);
+}
+
+/**
+ * A preset's scenario, fetched once for a FetchedPreset. Rejects with an Error whose message says
+ * which preset could not be loaded and why.
+ */
+export function presetScenario(preset: Preset): Promise<ScenarioFile> {
+  if ("scenario" in preset) return Promise.resolve(preset.scenario);
+  let loading = fetched.get(preset.id);
+  if (!loading) {
+    loading = fetchScenario(preset);
+    fetched.set(preset.id, loading);
+    // A failure is not kept: the next use tries again.
+    loading.then(
+      (s) => loaded.set(preset.id, s),
+      () => fetched.delete(preset.id),
+    );
+  }
+  return loading;
+}
+
+async function fetchScenario(preset: FetchedPreset): Promise<ScenarioFile> {
+  const fail = (why: string) =>
+    new Error(
+      `The preset "${preset.name}" could not be loaded (${why}); \`npm run build\` makes it.`,
+    );
+  let response: Response;
+  try {
+    response = await fetch(preset.url);
+  } catch {
+    throw fail("no answer");
+  }
+  if (!response.ok) throw fail(`HTTP ${response.status}`);
+  try {
+    return (await response.json()) as ScenarioFile;
+  } catch {
+    throw fail("not JSON");
+  }
+}
+
+/** Same fields holding the same values (arrays compared by identity): a copy of a preset's. */
+function shallowSame(a: ScenarioFile, b: ScenarioFile): boolean {
+  const keys = Object.keys(a) as (keyof ScenarioFile)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+/** Each preset scenario's JSON, made once (the learned one is some 360 KB of it). */
+const jsonOf = new WeakMap<ScenarioFile, string>();
+
+/** The preset whose scenario is exactly `scenario` (same JSON), if any; fetched ones once loaded. */
 export function presetMatching(scenario: ScenarioFile): Preset | undefined {
-  const text = JSON.stringify(scenario);
-  return PRESETS.find((p) => JSON.stringify(p.scenario) === text);
+  let text: string | undefined;
+  return PRESETS.find((p) => {
+    const known = presetScenarioNow(p);
+    if (!known) return false;
+    if (shallowSame(known, scenario)) return true;
+    if (!jsonOf.has(known)) jsonOf.set(known, JSON.stringify(known));
+    text ??= JSON.stringify(scenario);
+    return jsonOf.get(known) === text;
+  });
 }

@@ -18,7 +18,7 @@
  */
 import { stepAttributes } from "./embed-options";
 import { compress, decompress, MAX_JSON_BYTES, UrlStateError } from "./url-compress";
-import { presetById, presetMatching } from "./presets";
+import { presetById, presetMatching, presetScenario } from "./presets";
 import type { View } from "./app-state";
 import { readStep, shown } from "./url-step";
 import { Stage } from "../wasm/enums";
@@ -169,7 +169,11 @@ async function readScenario(
   if (presetId !== null) {
     const preset = presetById(presetId);
     if (!preset) throw new UrlStateError(`The link names an unknown preset ${shown(presetId)}.`);
-    const scenario: ScenarioFile = { ...preset.scenario };
+    const scenario: ScenarioFile = {
+      ...(await presetScenario(preset).catch((e: Error) => {
+        throw new UrlStateError(e.message);
+      })),
+    };
     const edits = get("edits");
     if (edits) scenario.edits = parseEdits(edits);
     return scenario;
