@@ -8,7 +8,10 @@ const SENTENCE = "the small black cat sees a red car";
 
 async function openLearnLink(page: Page, hash: string): Promise<void> {
   await page.goto(`./${hash}`);
-  await expect(page.getByTestId("learn-model")).toHaveText(/^The prebuilt model/);
+  // A worker, its module and the model file load first.
+  await expect(page.getByTestId("learn-model")).toHaveText(/^The prebuilt model/, {
+    timeout: 15_000,
+  });
 }
 
 test("a typed sentence is translated, with its cross-attention per head", async ({ page }) => {

@@ -16,10 +16,23 @@ import type { ScenarioFile } from "../wasm/types";
 /** The root's class while Learn covers the stepper (styles/layout.css hides the stepper's parts). */
 const LEARNING = "learning";
 
-/** On a Learn link, hides the stepper at once, before the core has loaded. */
+/**
+ * Fetches the Learn view and starts a training worker (its module compiles while the rest loads;
+ * train-client keeps it for the next session), before Learn is asked for: on a Learn link at
+ * start, or when the pointer or the focus reaches the Learn link.
+ */
+function warmUp(task: TaskName): void {
+  void import("../views/learn/learn-view");
+  void import("../wasm/train-client").then((m) => m.defaultSettings(task)).catch(() => undefined);
+}
+
+/** On a Learn link, hides the stepper at once and loads Learn beside the stepper's core. */
 export function learnAtStart(root: HTMLElement): void {
   const win = root.ownerDocument.defaultView ?? window;
-  if (readLearnHash(win.location.hash)) root.classList.add(LEARNING);
+  const link = readLearnHash(win.location.hash);
+  if (!link) return;
+  root.classList.add(LEARNING);
+  warmUp(link.task);
 }
 
 /** Adds the switch and the Learn view to a started app page stepper. */
@@ -33,6 +46,11 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
   toLearn.href = learnHash("translate");
   toLearn.title = "Train a tiny Transformer and watch its attention form";
   nav.append(toStepper, toLearn);
+  for (const type of ["pointerenter", "focus"]) {
+    toLearn.addEventListener(type, () => warmUp(readLearnHash(toLearn.hash)?.task ?? "translate"), {
+      once: true,
+    });
+  }
   root.querySelector(".brand")?.after(nav);
   const section = el("section", "learn");
   section.dataset.part = "learn";
@@ -48,6 +66,9 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
 
   let view: Promise<LearnView> | null = null;
   const learning = () => root.classList.contains(LEARNING);
+  /** The Learn link being shown ("" while the stepper is): its second event (a fragment
+   * navigation fires both popstate and hashchange) is not a new one. */
+  let shownHash = "";
 
   const load = () =>
     (view ??= import("../views/learn/learn-view").then((m) =>
@@ -55,6 +76,7 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
     ));
 
   function mark(on: boolean): void {
+    if (!on) shownHash = "";
     root.classList.toggle(LEARNING, on);
     section.hidden = !on;
     const [current, other] = on ? [toLearn, toStepper] : [toStepper, toLearn];
@@ -66,7 +88,11 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
     mark(true);
     // Whatever plays in the stepper stops: its URL writes would replace the Learn link.
     stepper.pause();
-    toLearn.href = learnHash(link.task);
+    // "#learn" (or a bad task) reads as the task shown: a reload or a shared link keeps it.
+    const hash = learnHash(link.task);
+    toLearn.href = hash;
+    if (win.location.hash !== hash) win.history.replaceState(win.history.state, "", hash);
+    shownHash = hash;
     message.textContent = link.problem;
     try {
       (await load()).show(link.task);
@@ -77,7 +103,7 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
   }
 
   function taskShown(task: TaskName): void {
-    toLearn.href = learnHash(task);
+    toLearn.href = shownHash = learnHash(task);
     win.history.replaceState(win.history.state, "", learnHash(task));
   }
 
@@ -112,6 +138,7 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
     true,
   );
   const follow = () => {
+    if (win.location.hash === shownHash) return;
     const link = readLearnHash(win.location.hash);
     if (link) void enter(link);
     else if (learning()) mark(false);

@@ -9,12 +9,18 @@ import { el } from "../ui/dom";
 import type { TaskName, TrainMetrics, TrainProgress } from "../../wasm/train-client";
 import { determinerLesson, figure, metricLines, percent, scoreName } from "./learn-text";
 
+/** What the progress line shows of a TrainProgress (a prebuilt model's is made from its record). */
+export type ProgressFigures = Pick<
+  TrainProgress,
+  "step" | "steps" | "loss" | "seconds" | "token_accuracy" | "alignment"
+>;
+
 export interface ProgressPanel {
   readonly element: HTMLElement;
   /** What the figures below are of: the prebuilt model, or the learner's run. */
   setModel(text: string): void;
   /** Live figures of the run (`head`: the best head now). */
-  update(task: TaskName, p: TrainProgress, head: number): void;
+  update(task: TaskName, p: ProgressFigures, head: number): void;
   /** The held-out evaluation, or null while there is none yet. */
   setMetrics(task: TaskName, m: TrainMetrics | null): void;
   /** Says `text` once to screen readers. */

@@ -20,7 +20,7 @@ import {
   type TrainSession,
   type TrainSettings,
 } from "../../wasm/train-client";
-import { createProgress } from "./learn-progress";
+import { createProgress, type ProgressFigures } from "./learn-progress";
 import { createSettingsForm } from "./learn-settings";
 import { taskInfo } from "./learn-text";
 import { createUse } from "./learn-use";
@@ -89,7 +89,7 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
     losses: s.losses(),
   });
   /** The progress line from a session's recording (a prebuilt model reports none). */
-  const progressOf = (s: TrainSession): TrainProgress => {
+  const progressOf = (s: TrainSession): ProgressFigures => {
     const last = s.snapshots().at(-1);
     const losses = s.losses();
     return {
@@ -97,7 +97,6 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
       steps: s.settings.steps,
       loss: losses.at(-1) ?? NaN,
       seconds: NaN,
-      done: true,
       token_accuracy: last?.token_accuracy ?? NaN,
       alignment: last?.alignment ?? NaN,
     };
