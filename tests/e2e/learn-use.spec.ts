@@ -53,8 +53,9 @@ test("an unknown word is named with the lexicon; the typed text stays", async ({
   await expect(page.getByTestId("learn-output")).toHaveText(/^French: /);
 });
 
-test("the learned cross-attention opens in the stepper; back returns to Learn", async ({
+test("the learned cross-attention opens in the stepper, its link reopens it, back returns to Learn", async ({
   page,
+  context,
 }) => {
   await openLearnLink(page, "#learn");
   await page.getByRole("textbox", { name: "English sentence" }).fill(SENTENCE);
@@ -67,19 +68,42 @@ test("the learned cross-attention opens in the stepper; back returns to Learn", 
   await expect(page.getByLabel("Attention", { exact: true })).toHaveValue(/Cross-attention/);
   await page.getByRole("button", { name: "Step through it in the stepper" }).click();
 
-  // The stepper shows the learned scenario: French rows (queries) over the English words.
-  await expect(page.getByTestId("learn")).toBeHidden();
-  await expect(page).toHaveURL(/#z=/);
-  const query = page.getByLabel("Query", { exact: true });
-  await expect(query.locator("option")).toHaveText(french.map((w, i) => `${i + 1} · ${w}`));
-  await expect(page.getByLabel("Head", { exact: true }).locator("option")).toHaveCount(heads);
-  const shapes = page.getByTestId("step-view").locator(".shapes");
-  await expect(shapes).toContainText(`(${french.length}×${dModel}) · W_Q`);
-  await page.getByRole("navigation", { name: "Pipeline" }).locator('[data-stage="1"]').click();
-  await expect(shapes).toContainText(`(${SENTENCE.split(" ").length}×${dModel}) · W_K`);
-  await snapshot(page, "learn-step-through");
+  // The stepper shows the learned scenario: French rows (queries) over the English words, the
+  // model's own X (d_model wide) and heads.
+  const learned = async (p: Page) => {
+    await expect(p.getByTestId("learn")).toBeHidden();
+    const query = p.getByLabel("Query", { exact: true });
+    await expect(query.locator("option")).toHaveText(french.map((w, i) => `${i + 1} · ${w}`));
+    await expect(p.getByLabel("Head", { exact: true }).locator("option")).toHaveCount(heads);
+    const shapes = p.getByTestId("step-view").locator(".shapes");
+    await expect(shapes).toContainText(`(${french.length}×${dModel}) · W_Q`);
+    return shapes;
+  };
+  await learned(page);
+  // Its link names the prebuilt model and the sentence, not 16 000 numbers.
+  const text = encodeURIComponent(SENTENCE);
+  await expect(page).toHaveURL(
+    new RegExp(`#learned=translate&text=${text}&site=cross&layer=1&s=0&h=0&q=0&g=0$`),
+  );
 
-  await page.goBack();
+  const other = await context.newPage();
+  await other.goto(page.url());
+  const shapes = await learned(other);
+  await other.getByRole("navigation", { name: "Pipeline" }).locator('[data-stage="1"]').click();
+  await expect(shapes).toContainText(`(${SENTENCE.split(" ").length}×${dModel}) · W_K`);
+  await expect(other).toHaveURL(/#learned=translate&.*&s=1&h=0&q=0&g=0$/);
+  await snapshot(other, "learn-step-through");
+  // An edit of a learned number travels in the short link too.
+  await other.getByTestId("matrix-operand-0").locator('[data-r="0"][data-c="0"]').dblclick();
+  const editor = other.getByRole("textbox", { name: /^Edit X_kv row 1, column 1/ });
+  await editor.fill("2");
+  await editor.press("Enter");
+  await expect(other).toHaveURL(/#learned=translate&.*&e=x_kv:0:0:2&s=1/);
+  await other.reload();
+  await expect(other.getByTestId("edit-count")).toHaveText("1 cell edited");
+  await expect(shapes).toContainText(`(${SENTENCE.split(" ").length}×${dModel}) · W_K`);
+  await other.close();
+
   await page.goBack();
   await expect(page.getByTestId("learn")).toBeVisible();
   await expect(page).toHaveURL(/#learn=translate$/);
@@ -89,8 +113,32 @@ test("the learned cross-attention opens in the stepper; back returns to Learn", 
     .getByRole("link", { name: "Stepper" })
     .click();
   await expect(page.getByTestId("learn")).toBeHidden();
-  await expect(page).toHaveURL(/#z=/);
+  await expect(page).toHaveURL(/#learned=translate&/);
   await expect(page.getByTestId("step-view")).toBeVisible();
+});
+
+test("the embed page opens a learned link too", async ({ page }) => {
+  const text = encodeURIComponent("a big dog likes the green car");
+  await page.goto(`./embed.html?learned=translate&text=${text}&site=cross&stage=softmax`);
+  await expect(page.getByTestId("step-view").getByRole("heading", { level: 2 })).toHaveText(
+    /^SoftMax/,
+  );
+  const keys = page.getByLabel("Query", { exact: true }).locator("option");
+  await expect(keys).toHaveCount(7);
+  await expect(keys.first()).toHaveText(/^1 · (un|une)$/);
+});
+
+test("a learned link that cannot be opened says why and opens the default", async ({ page }) => {
+  await page.goto("./#learned=translate&text=the%20cat%20sees%20a%20unicorn&site=cross");
+  await expect(page.locator('[data-part="status"]')).toContainText(
+    "This link could not be opened: The learned model could not give this link's scenario:",
+  );
+  await expect(page.locator('[data-part="status"]')).toContainText("unicorn");
+  await expect(page.getByTestId("step-counter")).toHaveText("Step 1 of 56");
+  await page.goto("./#learned=fly&text=x");
+  await expect(page.locator('[data-part="status"]')).toContainText(
+    "The link's learned model “fly” is not one of translate, copy.",
+  );
 });
 
 test("the stepper's first load fetches no training code; links open either task", async ({

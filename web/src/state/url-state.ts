@@ -21,6 +21,7 @@ import { compress, decompress, MAX_JSON_BYTES, UrlStateError } from "./url-compr
 import { presetById, presetMatching, presetScenario } from "./presets";
 import type { View } from "./app-state";
 import { readStep, shown } from "./url-step";
+import { readSource, sourceFields, sourceOf, sourceScenario } from "./learned-source";
 import { Stage } from "../wasm/enums";
 import type { CellEdit, EditableMatrix, ScenarioFile } from "../wasm/types";
 
@@ -110,14 +111,14 @@ export async function decodeView(text: string): Promise<LinkView> {
     map.set(key, value);
   }
   const get = (k: string) => map.get(k) ?? null;
-  const scenario = await readScenario((f) => get(HASH[f]) ?? get(PARAMS[f]));
+  const scenario = await readScenario((f) => get(HASH[f]) ?? get(PARAMS[f]), get);
   const { problems, ...step } = readStep(get);
   return { view: { scenario, ...step }, problems };
 }
 
 /** Whether a hash holds a view at all (not, e.g., "#step" from the skip link). */
 export function hashHasView(hash: string): boolean {
-  return /(^#?|&)(p|z|preset|scenario)=/.test(hash);
+  return /(^#?|&)(p|z|preset|scenario|learned)=/.test(hash);
 }
 
 /** The view as query parameters for the iframe embed page (the step as in embed-options.ts). */
@@ -131,10 +132,13 @@ export async function viewToSearchParams(view: View): Promise<URLSearchParams> {
  * UrlStateError for bad values.
  */
 export async function viewFromSearchParams(params: URLSearchParams): Promise<View | null> {
-  if (!params.has("preset") && !params.has("z") && !params.has("scenario")) return null;
+  if (!["preset", "z", "scenario", "learned"].some((k) => params.has(k))) return null;
   const total = [...params.values()].reduce((n, v) => n + v.length, 0);
   if (total > MAX_URL_TEXT) throw new UrlStateError("The parameters are too long to open.");
-  const scenario = await readScenario((f) => params.get(PARAMS[f]));
+  const scenario = await readScenario(
+    (f) => params.get(PARAMS[f]),
+    (k) => params.get(k),
+  );
   // Step parameters are read by embed-options.ts, in the authors' convention.
   return { scenario, stage: Stage.ProjectQ, head: 0, query: 0, granularity: 0 };
 }
@@ -142,8 +146,13 @@ export async function viewFromSearchParams(params: URLSearchParams): Promise<Vie
 async function viewFields(view: View, n: Names): Promise<[string, string][]> {
   const { edits, ...bare } = view.scenario;
   const preset = presetMatching(bare as ScenarioFile);
+  const source = sourceOf(view.scenario);
   const out: [string, string][] = [];
-  if (preset) {
+  if (source) {
+    // A prebuilt model's scenario: named, not written out (learned-source.ts).
+    out.push(...sourceFields(source));
+    if (edits && edits.length > 0) out.push([n.edits, edits.map(editText).join(";")]);
+  } else if (preset) {
     out.push([n.preset, preset.id]);
     if (edits && edits.length > 0) out.push([n.edits, edits.map(editText).join(";")]);
   } else {
@@ -159,10 +168,21 @@ async function viewFields(view: View, n: Names): Promise<[string, string][]> {
   return out;
 }
 
-/** The scenario a link names: a preset (with edits), compressed JSON (z) or plain JSON. */
+/**
+ * The scenario a link names: a preset or a learned model's (with edits), compressed JSON (z) or
+ * plain JSON. `raw` reads the learned source's fields, named alike in hashes and parameters.
+ */
 async function readScenario(
   get: (field: "preset" | "edits" | "z" | "scenario") => string | null,
+  raw: (key: string) => string | null,
 ): Promise<ScenarioFile> {
+  const source = readSource(raw);
+  if (source) {
+    const scenario = { ...(await sourceScenario(source)) };
+    const edits = get("edits");
+    if (edits) scenario.edits = parseEdits(edits);
+    return scenario;
+  }
   const presetId = get("preset");
   const z = get("z");
   const plainJson = get("scenario");

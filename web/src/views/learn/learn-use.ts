@@ -40,7 +40,14 @@ function sites(s: TrainSession): [AttentionSite, number, string][] {
   return out;
 }
 
-export function createUse(stepThrough: (scenario: ScenarioFile) => void): Use {
+/** Where a stepped-through scenario came from (the model aside). */
+export interface UseOrigin {
+  text: string;
+  site: AttentionSite;
+  layer: number;
+}
+
+export function createUse(stepThrough: (scenario: ScenarioFile, origin: UseOrigin) => void): Use {
   const element = el("section", "learn-use");
   element.setAttribute("aria-labelledby", "learn-use-title");
   const title = el("h3", "learn-sub", "Use it");
@@ -171,8 +178,10 @@ export function createUse(stepThrough: (scenario: ScenarioFile) => void): Use {
     const choice = choices[site.selectedIndex];
     if (!s || !choice) return;
     clearError();
-    s.scenario(input.value, choice[0], choice[1], -1).then(
-      (scenario) => s === session && stepThrough(scenario),
+    const [where, layer] = choice;
+    const text = input.value.trim();
+    s.scenario(text, where, layer, -1).then(
+      (scenario) => s === session && stepThrough(scenario, { text, site: where, layer }),
       (e: unknown) => s === session && showError(e),
     );
   });

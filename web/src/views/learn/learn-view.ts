@@ -23,6 +23,7 @@ import {
 import { createProgress, type ProgressFigures } from "./learn-progress";
 import { createSettingsForm } from "./learn-settings";
 import { taskInfo } from "./learn-text";
+import { rememberSource } from "../../state/learned-source";
 import { createUse } from "./learn-use";
 import { createWatch, type Recording } from "./learn-watch";
 
@@ -66,7 +67,11 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
   buttons.append(train, pause, reset);
   const progress = createProgress();
   const watch = createWatch();
-  const use = createUse((scenario) => deps.stepThrough(scenario));
+  const use = createUse((scenario, origin) => {
+    // A prebuilt model's scenario gets a short link (state/learned-source.ts).
+    if (prebuilt && task) rememberSource(scenario, { task, ...origin });
+    deps.stepThrough(scenario);
+  });
   const side = el("div", "learn-side");
   side.append(settings.element, buttons, progress.element);
   const main = el("div", "learn-main");
@@ -77,6 +82,8 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
 
   let task: TaskName | null = null;
   let session: TrainSession | null = null;
+  /** Whether `session` is the task's prebuilt model (the same in every copy of this build). */
+  let prebuilt = false;
   /** Bumped by every new model: answers for an older one are dropped. */
   let gen = 0;
   let paused = false;
@@ -114,6 +121,7 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
   function drop(): void {
     session?.dispose();
     session = null;
+    prebuilt = false;
     setRunning(false);
   }
 
@@ -130,6 +138,7 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
       if (mine !== gen) return s.dispose();
       settings.set(defaults);
       session = s;
+      prebuilt = true;
       progress.setModel(`The prebuilt model, trained by the build: ${describe(s.settings)}.`);
       watch.show(recording(s), true);
       progress.update(t, progressOf(s), headNow(s));
