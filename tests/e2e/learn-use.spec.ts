@@ -71,9 +71,13 @@ test("the learned cross-attention opens in the stepper, its link reopens it, bac
   // The stepper shows the learned scenario: French rows (queries) over the English words, the
   // model's own X (d_model wide) and heads.
   const learned = async (p: Page) => {
-    await expect(p.getByTestId("learn")).toBeHidden();
     const query = p.getByLabel("Query", { exact: true });
-    await expect(query.locator("option")).toHaveText(french.map((w, i) => `${i + 1} · ${w}`));
+    // A learned link loads the training module and the prebuilt model first.
+    await expect(query.locator("option")).toHaveText(
+      french.map((w, i) => `${i + 1} · ${w}`),
+      { timeout: 15_000 },
+    );
+    await expect(p.getByTestId("learn")).toBeHidden();
     await expect(p.getByLabel("Head", { exact: true }).locator("option")).toHaveCount(heads);
     const shapes = p.getByTestId("step-view").locator(".shapes");
     await expect(shapes).toContainText(`(${french.length}×${dModel}) · W_Q`);
@@ -122,6 +126,7 @@ test("the embed page opens a learned link too", async ({ page }) => {
   await page.goto(`./embed.html?learned=translate&text=${text}&site=cross&stage=softmax`);
   await expect(page.getByTestId("step-view").getByRole("heading", { level: 2 })).toHaveText(
     /^SoftMax/,
+    { timeout: 15_000 }, // the training module and the prebuilt model load first
   );
   const keys = page.getByLabel("Query", { exact: true }).locator("option");
   await expect(keys).toHaveCount(7);
@@ -132,6 +137,7 @@ test("a learned link that cannot be opened says why and opens the default", asyn
   await page.goto("./#learned=translate&text=the%20cat%20sees%20a%20unicorn&site=cross");
   await expect(page.locator('[data-part="status"]')).toContainText(
     "This link could not be opened: The learned model could not give this link's scenario:",
+    { timeout: 15_000 },
   );
   await expect(page.locator('[data-part="status"]')).toContainText("unicorn");
   await expect(page.getByTestId("step-counter")).toHaveText("Step 1 of 56");

@@ -99,22 +99,22 @@ test("a small run trains live: progress advances, then its figures and recording
   await settings.getByLabel("d_model").fill("16");
   await settings.getByLabel("Heads").fill("2");
   await settings.getByLabel("d_ff").fill("32");
-  await settings.getByLabel("Steps").fill("120");
+  await settings.getByLabel("Steps").fill("600");
   await settings.getByLabel("Batch").fill("16");
   await record(page, "learn-step");
   await page.getByRole("button", { name: "Train it yourself" }).click();
   await expect(page.getByTestId("learn-model")).toHaveText(/^Your model: d_model 16, 2 heads/);
-  await expect(page.getByTestId("learn-announcer")).toHaveText("Training started: 120 steps.");
-  await expect(page.getByTestId("learn-step")).toHaveText(/^Step 120 of 120 · \d+\.\d\d s$/, {
+  await expect(page.getByTestId("learn-announcer")).toHaveText("Training started: 600 steps.");
+  await expect(page.getByTestId("learn-step")).toHaveText(/^Step 600 of 600 · \d+\.\d\d s$/, {
     timeout: 20_000,
   });
   await expect(page.getByTestId("learn-model")).toHaveText(/Trained in \d+\.\d\d s\.$/);
   await expect(page.getByTestId("learn-announcer")).toHaveText(/^Trained in .* criteria/);
   // Progress came in several slices while the worker trained (the page drew between them).
-  const during = (await seen(page)).map((t) => Number(/^Step (\d+) of 120/.exec(t)?.[1]));
-  expect(new Set(during.filter((s) => s > 0 && s < 120)).size).toBeGreaterThan(1);
-  // The run's own recording: snapshots up to step 120, its held-out figures, the model usable.
-  await expect(scrubber(page)).toHaveAttribute("aria-valuetext", /step 120: loss/);
+  const during = (await seen(page)).map((t) => Number(/^Step (\d+) of 600/.exec(t)?.[1]));
+  expect(new Set(during.filter((s) => s > 0 && s < 600)).size).toBeGreaterThan(1);
+  // The run's own recording: snapshots up to step 600, its held-out figures, the model usable.
+  await expect(scrubber(page)).toHaveAttribute("aria-valuetext", /step 600: loss/);
   await expect(page.getByTestId("learn-metrics")).toContainText("Alignment (head");
   await expect(page.getByRole("button", { name: "Translate" })).toBeEnabled();
   await expect(page.getByRole("button", { name: "Replay", exact: true })).toBeEnabled();

@@ -43,6 +43,8 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
   let initial: View | null = null;
   let problem = "";
   if (hashHasView(win.location.hash)) {
+    // A learned model's link takes a moment (state/learned-source.ts); the layout replaces this.
+    root.textContent = "Opening the link…";
     try {
       const link = await decodeView(win.location.hash);
       initial = link.view;

@@ -49,6 +49,9 @@ function describe(s: TrainSettings): string {
   );
 }
 
+/** While training, the progress, curves and maps are redrawn at most this often. */
+const LIVE_MS = 100;
+
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
@@ -175,12 +178,15 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
     progress.setModel(`Your model: ${describe(s.settings)}. Training in a worker…`);
     progress.announce(`Training started: ${s.settings.steps} steps.`);
     watch.show(recording(s), true);
-    // Progress may come faster than frames: draw the newest once per frame.
+    // Progress comes after every slice of a few steps: the newest is drawn at most every
+    // LIVE_MS, in an animation frame, so drawing never crowds the page.
     let last: TrainProgress | null = null;
     let pending = false;
+    let drawnAt = -Infinity;
     let seconds = NaN;
     const draw = () => {
       pending = false;
+      drawnAt = performance.now();
       if (mine !== gen || !last) return;
       progress.update(t, last, headNow(s));
       watch.show(recording(s), false);
@@ -191,8 +197,10 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
         if (mine !== gen) return;
         last = p;
         seconds = p.seconds;
-        if (!pending) requestAnimationFrame(draw);
+        if (pending) return;
         pending = true;
+        const wait = Math.max(0, LIVE_MS - (performance.now() - drawnAt));
+        window.setTimeout(() => requestAnimationFrame(draw), wait);
       });
     } catch (e) {
       if (mine !== gen) return;

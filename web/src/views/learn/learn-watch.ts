@@ -69,6 +69,8 @@ export function createWatch(): Watch {
   let rec: Recording | null = null;
   let maps: HeadMaps[] = [];
   let timer = 0;
+  /** The snapshot whose maps are drawn. */
+  let drawnSnapshot: TrainSnapshot | null = null;
 
   function draw(): void {
     if (!rec) return;
@@ -85,17 +87,23 @@ export function createWatch(): Watch {
       `Step ${snap.step}: training loss ${figure(snap.loss)}, held-out loss ` +
       `${figure(snap.held_out_loss)}, token accuracy ${percent(snap.token_accuracy)}, ` +
       `${scoreName(rec.task)} ${figure(snap.alignment)} (head ${snap.head + 1}).`;
-    rec.watched.forEach((w, k) => {
+    // The maps change only with the snapshot; progress comes far more often.
+    if (snap !== drawnSnapshot) drawMaps(rec, snap);
+    drawCharts(rec, snap.step);
+  }
+
+  function drawMaps(r: Recording, snap: TrainSnapshot): void {
+    drawnSnapshot = snap;
+    r.watched.forEach((w, k) => {
       maps[k]?.draw({
         title: w.name.charAt(0).toUpperCase() + w.name.slice(1),
         rows: w.query_tokens,
         cols: w.key_tokens,
         heads: snap.attention[k] ?? [],
         // The pattern score is of the last watched map (cross-attention, or layer 2).
-        named: k === rec!.watched.length - 1 ? snap.head : -1,
+        named: k === r.watched.length - 1 ? snap.head : -1,
       });
     });
-    drawCharts(rec, snap.step);
   }
 
   function drawCharts(r: Recording, cursor: number): void {
@@ -179,9 +187,11 @@ export function createWatch(): Watch {
     element,
     show(r, toEnd) {
       const atEnd = Number(range.value) >= Number(range.max);
-      if (!rec || rec.watched !== r.watched) {
+      // Another run of the same task watches the same maps: its canvases are kept.
+      if (!rec || JSON.stringify(rec.watched) !== JSON.stringify(r.watched)) {
         maps = r.watched.map((_, k) => createHeadMaps(`learn-map-${k}`));
         mapsBox.replaceChildren(...maps.map((m) => m.element));
+        drawnSnapshot = null;
       }
       rec = r;
       const every = r.snapshots[1] ? r.snapshots[1].step - r.snapshots[0]!.step : 0;
