@@ -45,7 +45,8 @@ export const SENTENCE_HELP: Record<TaskName, string> = {
 };
 
 export const DEFAULT_TEXT: Record<TaskName, string> = {
-  translate: "the small black cat sees a red car",
+  // Not the probe sentence of the recording above: another one, with a crossing and "une".
+  translate: "the big dog likes a green car",
   copy: "b e a d f c",
 };
 

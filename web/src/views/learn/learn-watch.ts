@@ -147,7 +147,7 @@ export function createWatch(): Watch {
       chartFigure(`Held-out accuracy and ${scoreName(r.task)}`, [accuracy, score], {
         ...common,
         yLabel: "fraction",
-        reference: { label: "criterion 0.9", value: 0.9 },
+        reference: { label: "criterion 0.9", value: 0.9, labelAt: "start" },
       }),
     );
   }

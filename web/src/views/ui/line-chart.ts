@@ -37,8 +37,11 @@ export interface LineChartSpec {
   xLabel: string;
   yLabel: string;
   series: Series[];
-  /** A horizontal reference line (e.g. the uniform row's entropy). */
-  reference?: { label: string; value: number };
+  /**
+   * A horizontal reference line (e.g. the uniform row's entropy), labelled at the right end, or
+   * at the left where the series rise past it on the right (learning curves).
+   */
+  reference?: { label: string; value: number; labelAt?: "start" | "end" };
   /** Bottom of the y axis (default 0). */
   yMin?: number;
 }
@@ -156,7 +159,9 @@ export function lineChart(spec: LineChartSpec): SVGSVGElement {
       el("line", { x1: PAD.left, x2: W - PAD.right, y1: y, y2: y, class: "reference" }),
       el(
         "text",
-        { x: W - PAD.right - 2, y: y - 4, class: "reference-label" },
+        spec.reference.labelAt === "start"
+          ? { x: PAD.left + 4, y: y - 4, class: "reference-label start" }
+          : { x: W - PAD.right - 2, y: y - 4, class: "reference-label" },
         spec.reference.label,
       ),
     );
