@@ -43,7 +43,7 @@ async function runOne(task: TaskName, seed: number, steps: number | null): Promi
   const start = performance.now();
   const [metrics, longest] = await longestTask(() =>
     session.train((p) => {
-      slices.push(p.slice_ms);
+      slices.push(p.slice_ms ?? 0);
       if (p.done) {
         wall = (performance.now() - start) / 1000;
         workerSeconds = p.seconds;
