@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { loadRawModule } from "../../tools/wasm-node.mjs";
 import { buildTrainCli, TRAIN_CLI } from "../../tools/build-models.mjs";
 import { assertClose } from "./helpers.mjs";
+import { ATTENTION_SITES } from "../../web/src/wasm/train-values.js";
 
 const module = await loadRawModule("train");
 const dir = mkdtempSync(join(tmpdir(), "train-"));
@@ -148,4 +149,12 @@ test("a bad model file is named by its field", () => {
     assert.equal(result.error.field, field);
     assert.match(result.error.message, message);
   }
+});
+
+test("the client's attention sites are the module's", () => {
+  assert.deepEqual(ATTENTION_SITES, {
+    cross: module.AttentionSite.Cross.value,
+    "encoder-self": module.AttentionSite.EncoderSelf.value,
+    "decoder-self": module.AttentionSite.DecoderSelf.value,
+  });
 });

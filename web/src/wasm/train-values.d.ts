@@ -4,6 +4,7 @@
  */
 import type { MatrixValue } from "./types";
 import type {
+  AttentionSite,
   TrainMetrics,
   TrainProgress,
   TrainSettings,
@@ -76,6 +77,8 @@ export interface RunFile {
   metrics: { [K in keyof TrainMetrics]: TrainMetrics[K] | null };
 }
 
+/** The module's AttentionSite values by the client's names. */
+export const ATTENTION_SITES: Readonly<Record<AttentionSite, number>>;
 /** A matrix as rows of plain numbers. */
 export function rowsOf(m: MatrixValue): number[][];
 export function snapshotValue(raw: RawSnapshot): TrainSnapshot;

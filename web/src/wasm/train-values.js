@@ -2,6 +2,9 @@
 // numbers (they cross to the page by postMessage). Plain JavaScript (types in train-values.d.ts)
 // so that the worker, the command line and the node tests share it.
 
+/** The module's AttentionSite values by the client's names (checked by tests/wasm/train.test.mjs). */
+export const ATTENTION_SITES = Object.freeze({ cross: 0, "encoder-self": 1, "decoder-self": 2 });
+
 /** A {rows, cols, data} matrix as rows of plain numbers. */
 export function rowsOf(m) {
   const rows = [];

@@ -6,9 +6,10 @@
  */
 import createTrainModule from "@wasm/train.mjs";
 import { coreBytes } from "./core-bytes";
-import type { AttentionSite, TrainMetrics } from "./train-types";
+import type { TrainMetrics } from "./train-types";
 import type { Opened, WorkerError, WorkerReply, WorkerRequest } from "./train-protocol";
 import {
+  ATTENTION_SITES,
   metricsFromJson,
   runFileProblem,
   snapshotValue,
@@ -21,7 +22,6 @@ import {
 
 /** Worker time per slice aimed at: short enough to answer pause at once, long enough to pay. */
 const SLICE_MS = 20;
-const SITES: Record<AttentionSite, number> = { cross: 0, "encoder-self": 1, "decoder-self": 2 };
 
 const loading = createTrainModule() as Promise<TrainModule>;
 let session: RawSession | undefined;
@@ -169,7 +169,7 @@ async function handle(request: WorkerRequest, module: TrainModule): Promise<unkn
     case "scenario": {
       const { text, site, layer, head } = request;
       const json = valueOf(
-        current().scenario(coreBytes(text), SITES[site], layer, head),
+        current().scenario(coreBytes(text), ATTENTION_SITES[site], layer, head),
         "scenario",
       );
       return JSON.parse(json);
