@@ -16,6 +16,8 @@ interface Run {
   slices: number;
   slice_ms_median: number;
   slice_ms_max: number;
+  /** Every slice's worker time, in order (ms, rounded). */
+  slice_ms: number[];
   longest_main_task_ms: number;
   criteria_met: boolean;
 }
@@ -59,6 +61,7 @@ async function runOne(task: TaskName, seed: number, steps: number | null): Promi
     slices: slices.length,
     slice_ms_median: median(slices),
     slice_ms_max: Math.max(...slices),
+    slice_ms: slices.map(Math.round),
     longest_main_task_ms: longest,
     criteria_met: metrics.criteria_met,
   };
