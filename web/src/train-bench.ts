@@ -2,11 +2,12 @@
  * Entry point of train-bench.html: trains in a Web Worker through wasm/train-client.ts, as the
  * Learn view does, and shows the figures as JSON (read by tools/bench-train.mjs for
  * `npm run bench`; also a way to see a machine's speed). Query: task (translate), seeds ("1,2"),
- * steps (each run's; default the task's). Per run: wall time from train() to the last step's
+ * steps (each run's; default the task's); prebuilt=1 also times openPrebuilt(task) and a first
+ * translation on it. Per run: wall time from train() to the last step's
  * progress (snapshots included, the final evaluation not), the worker's training time, the
  * slices' worker times and the longest main-thread task seen meanwhile.
  */
-import { defaultSettings, startTraining, type TaskName } from "./wasm/train-client";
+import { defaultSettings, openPrebuilt, startTraining, type TaskName } from "./wasm/train-client";
 
 interface Run {
   seed: number;
@@ -67,14 +68,29 @@ async function runOne(task: TaskName, seed: number, steps: number | null): Promi
   };
 }
 
+/** Wall ms to open the prebuilt model (a fresh worker: module, model and run fetched and read). */
+async function timePrebuilt(task: TaskName) {
+  const start = performance.now();
+  const session = await openPrebuilt(task);
+  const open_ms = performance.now() - start;
+  const text = task === "translate" ? "the small black cat sees a red car" : "a b c d";
+  const before = performance.now();
+  await session.translate(text);
+  const translate_ms = performance.now() - before;
+  session.dispose();
+  return { open_ms, translate_ms };
+}
+
 async function main(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const task = (params.get("task") ?? "translate") as TaskName;
   const seeds = (params.get("seeds") ?? "1").split(",").map(Number);
   const steps = params.get("steps")?.split(",").map(Number) ?? [];
+  const prebuilt = params.get("prebuilt") === "1" ? await timePrebuilt(task) : null;
   const runs: Run[] = [];
   for (const [i, seed] of seeds.entries()) runs.push(await runOne(task, seed, steps[i] ?? null));
-  document.getElementById("result")!.textContent = JSON.stringify({ task, runs }, null, 1);
+  const result = { task, prebuilt, runs };
+  document.getElementById("result")!.textContent = JSON.stringify(result, null, 1);
   document.getElementById("status")!.textContent = "Done.";
 }
 

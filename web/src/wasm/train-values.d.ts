@@ -71,6 +71,7 @@ export interface RunFile {
   steps: number;
   seconds: number;
   parameters: number;
+  config: Omit<TrainSettings, "task">;
   watched: WatchedMap[];
   losses: number[];
   snapshots: TrainSnapshot[];

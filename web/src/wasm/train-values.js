@@ -34,6 +34,7 @@ export function runFileProblem(run, task) {
   if (run.task !== task) return `the run file is of task "${run.task}", not "${task}"`;
   const lists = ["watched", "losses", "snapshots"].filter((k) => !Array.isArray(run[k]));
   if (lists.length > 0) return `the run file has no list of ${lists.join(", ")}`;
-  if (typeof run.metrics !== "object" || run.metrics === null) return "the run file has no metrics";
+  const objects = ["config", "metrics"].filter((k) => typeof run[k] !== "object" || !run[k]);
+  if (objects.length > 0) return `the run file has no ${objects.join(", ")}`;
   return "";
 }
