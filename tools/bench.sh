@@ -2,7 +2,9 @@
 # Speed and size figures, printed side by side in one run (never asserted in tests):
 #   * trace + per-query steps for each example scenario: native -O3 vs the wasm module in Node
 #     (the wasm figure includes the copy of every matrix and step into JavaScript values);
-#   * the built site's files, raw and gzipped.
+#   * training time to the criteria, native vs wasm in Node vs the page's worker in Chromium
+#     (tools/bench-train.mjs, seeds 1-8);
+#   * the built site's files, raw and gzipped (both wasm modules among them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scenarios=(examples/small-default.json examples/from-scratch.json examples/cross-attention.json
@@ -15,6 +17,9 @@ node tools/bench-wasm.mjs "$native" "${scenarios[@]}"
 
 echo
 node node_modules/vite/bin/vite.js build --config web/vite.config.ts --logLevel silent
+node tools/bench-train.mjs
+
+echo
 echo "built site (dist/):"
 printf '  %-44s %10s %10s\n' file bytes gzip
 total=0; total_gz=0

@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ensureBuilt, loadRawModule } from "./wasm-node.mjs";
+import { ATTENTION_SITES } from "../web/src/wasm/train-values.js";
 
 export const LEARNED_SENTENCE = "the small black cat sees a red car";
 const TASKS = ["translate", "copy"];
@@ -57,7 +58,7 @@ async function learnedScenario() {
   const module = await loadRawModule("train");
   const opened = module.open(readFileSync(modelFile("translate")));
   if (!opened.ok) throw new Error(`${modelFile("translate")}: ${opened.error.message}`);
-  const scenario = opened.session.scenario(LEARNED_SENTENCE, 0, 0, -1);
+  const scenario = opened.session.scenario(LEARNED_SENTENCE, ATTENTION_SITES.cross, 0, -1);
   if (!scenario.ok) throw new Error(`learned scenario: ${scenario.error.message}`);
   writeFileSync(learnedScenarioFile, scenario.scenario);
   opened.session.delete();

@@ -10,7 +10,7 @@
 // bad file or option: one line on stderr, exit code 2.
 import { readFileSync } from "node:fs";
 import { loadRawModule } from "./wasm-node.mjs";
-import { rowsOf } from "../web/src/wasm/train-values.js";
+import { ATTENTION_SITES, rowsOf } from "../web/src/wasm/train-values.js";
 import { coreBytes, printable } from "../web/src/wasm/core-bytes.js";
 
 function fail(message) {
@@ -71,7 +71,8 @@ const weights =
         row.map((_, c) => perHead.reduce((sum, w) => sum + w[r][c], 0) / perHead.length),
       )
     : perHead[head];
-const scenario = session.scenario(coreBytes(sentence), 0, 0, head === "mean" ? -1 : head);
+const site = ATTENTION_SITES.cross;
+const scenario = session.scenario(coreBytes(sentence), site, 0, head === "mean" ? -1 : head);
 if (!scenario.ok) fail(scenario.error.message);
 
 const out = {

@@ -2,9 +2,11 @@
 #include "train_to_js.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
-#include <sstream>
 #include <string>
+#include <type_traits>
 
 #include "to_js.h"
 
@@ -25,25 +27,42 @@ val maps_to_js(const std::vector<std::vector<attn::Matrix>>& maps) {
   return out;
 }
 
+// x as a person would write it: whole numbers in full (2^53 is 9007199254740992), others with
+// the fewest digits that read back as x.
 std::string shortest(double x) {
-  std::ostringstream out;
-  out << x;
-  return out.str();
+  char buf[40];
+  if (x == std::floor(x) && std::abs(x) < 1e21) {
+    std::snprintf(buf, sizeof buf, "%.0f", x);
+    return buf;
+  }
+  for (int digits = 15; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+    if (std::strtod(buf, nullptr) == x) break;
+  }
+  return buf;
 }
 
-// The reader of one settings object: each field checked for its JS type. An integer too large
-// for the config's int is clamped, and remembered so validate()'s message states it as given.
+// The reader of one settings object: each field checked for its JS type. A whole number too large
+// for the config's type is clamped, and remembered so validate()'s message states it as given.
 class SettingsReader {
  public:
   explicit SettingsReader(const val& settings) : settings_(settings) {}
 
-  std::optional<InputError> whole(const char* field, int* out) {
+  /// int fields, and the seed (std::uint64_t, never negative).
+  template <typename T>
+  std::optional<InputError> whole(const char* field, T* out) {
     double x = 0.0;
     if (auto e = number(field, &x)) return e;
-    if (x != std::floor(x))
-      return InputError{field, field + (" is " + shortest(x)) + "; it must be a whole number"};
-    const double clamped = std::max(-2147483647.0, std::min(x, 2147483647.0));
-    *out = static_cast<int>(clamped);
+    const std::string is = field + (" is " + shortest(x));
+    if (x != std::floor(x)) return InputError{field, is + "; it must be a whole number"};
+    constexpr bool kSigned = std::is_signed_v<T>;
+    if (!kSigned && x < 0) {
+      return InputError{field,
+                        is + "; it must be between 0 and " + std::to_string(TrainLimits::kMaxSeed)};
+    }
+    const double clamped =
+        std::max(kSigned ? -2147483647.0 : 0.0, std::min(x, kSigned ? 2147483647.0 : 9.2e18));
+    *out = static_cast<T>(clamped);
     if (clamped != x) given_[std::to_string(*out)] = shortest(x);
     return std::nullopt;
   }
@@ -168,14 +187,7 @@ std::variant<TrainConfig, InputError> config_from_js(const val& settings) {
     if (auto e = read.whole(field, out)) return *e;
   }
   if (auto e = read.number("learning_rate", &c.learning_rate)) return *e;
-  double seed = 0.0;
-  if (auto e = read.number("seed", &seed)) return *e;
-  if (seed != std::floor(seed) || seed < 0 || seed > static_cast<double>(TrainLimits::kMaxSeed)) {
-    return InputError{"seed", "seed is " + shortest(seed) +
-                                  "; it must be a whole number between 0 and " +
-                                  std::to_string(TrainLimits::kMaxSeed)};
-  }
-  c.seed = static_cast<std::uint64_t>(seed);
+  if (auto e = read.whole("seed", &c.seed)) return *e;
   const val self = settings["encoder_self_attention"];
   if (!self.isTrue() && !self.isFalse()) {
     return InputError{"encoder_self_attention", "encoder_self_attention must be true or false"};

@@ -129,16 +129,15 @@ void Model::encode(const TokenIds& source, ForwardPass* pass) const {
   for (const auto& s : source) lengths.push_back(static_cast<int>(s.size()));
   pass->source = Segments::of_lengths(lengths);
   Matrix x = source_embedding_.forward(source);
-  pass->encoder.assign(encoder_.size(), {});
+  pass->encoder.resize(encoder_.size());  // kept: its matrices are reused
   for (std::size_t l = 0; l < encoder_.size(); ++l) {
     const EncoderLayer& layer = encoder_[l];
     EncoderLayerCache& c = pass->encoder[l];
     if (layer.has_self_attention) {
-      const Matrix a = layer.norm_attention.forward(x, &c.norm_attention);
-      x += layer.self_attention.forward(a, a, pass->source, pass->source, MaskKind::None,
-                                        &c.self_attention);
+      layer.self_attention.forward_self(layer.norm_attention.forward(x, &c.norm_attention),
+                                        pass->source, MaskKind::None, &c.self_attention, &x);
     }
-    x += layer.ffn.forward(layer.norm_ffn.forward(x, &c.norm_ffn), &c.ffn);
+    layer.ffn.forward(layer.norm_ffn.forward(x, &c.norm_ffn), &c.ffn, &x);
   }
   pass->memory = encoder_norm_.forward(x, &pass->encoder_norm);
 }
@@ -149,19 +148,17 @@ void Model::decode(const TokenIds& input, ForwardPass* pass) const {
   for (const auto& s : input) lengths.push_back(static_cast<int>(s.size()));
   pass->target = Segments::of_lengths(lengths);
   Matrix y = target_embedding_.forward(input);
-  pass->decoder.assign(decoder_.size(), {});
+  pass->decoder.resize(decoder_.size());
   for (std::size_t l = 0; l < decoder_.size(); ++l) {
     const DecoderLayer& layer = decoder_[l];
     DecoderLayerCache& c = pass->decoder[l];
-    const Matrix a = layer.norm_self.forward(y, &c.norm_self);
-    y += layer.self_attention.forward(a, a, pass->target, pass->target, MaskKind::Causal,
-                                      &c.self_attention);
+    layer.self_attention.forward_self(layer.norm_self.forward(y, &c.norm_self), pass->target,
+                                      MaskKind::Causal, &c.self_attention, &y);
     if (layer.has_cross_attention) {
-      const Matrix b = layer.norm_cross.forward(y, &c.norm_cross);
-      y += layer.cross_attention.forward(b, pass->memory, pass->target, pass->source,
-                                         MaskKind::None, &c.cross_attention);
+      layer.cross_attention.forward_cross(layer.norm_cross.forward(y, &c.norm_cross), pass->memory,
+                                          pass->target, pass->source, &c.cross_attention, &y);
     }
-    y += layer.ffn.forward(layer.norm_ffn.forward(y, &c.norm_ffn), &c.ffn);
+    layer.ffn.forward(layer.norm_ffn.forward(y, &c.norm_ffn), &c.ffn, &y);
   }
   pass->decoder_out = decoder_norm_.forward(y, &pass->decoder_norm);
   pass->logits = output_.forward(pass->decoder_out);

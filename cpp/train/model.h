@@ -122,6 +122,8 @@ class Model {
   std::vector<DecoderLayer> decoder_;
   LayerNorm decoder_norm_;
   OutputLayer output_;
+  ForwardPass work_;  ///< loss_and_gradients' forward pass, its matrices reused between steps
+  Matrix d_logits_;
 };
 
 /// All target ids of a batch in stacked row order (the rows of ForwardPass::logits).

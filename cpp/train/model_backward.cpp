@@ -5,10 +5,10 @@ namespace attn::train {
 
 double Model::loss_and_gradients(const Batch& batch) {
   zero_grad();
-  const ForwardPass pass = forward(batch);
-  Matrix d_logits;
-  const double loss = softmax_cross_entropy(pass.logits, flat_targets(batch), &d_logits);
-  backward(pass, d_logits, batch);
+  encode(batch.source, &work_);
+  decode(batch.input, &work_);
+  const double loss = softmax_cross_entropy(work_.logits, flat_targets(batch), &d_logits_);
+  backward(work_, d_logits_, batch);
   return loss;
 }
 
@@ -24,12 +24,12 @@ void Model::backward(const ForwardPass& pass, const Matrix& d_logits, const Batc
     const DecoderLayerCache& c = pass.decoder[l];
     dy += layer.norm_ffn.backward(layer.ffn.backward(dy, c.ffn), c.norm_ffn);
     if (layer.has_cross_attention) {
-      const AttentionInputGrads g = layer.cross_attention.backward(dy, c.cross_attention);
+      const AttentionInputGrads& g = layer.cross_attention.backward(dy, c.cross_attention);
       dy += layer.norm_cross.backward(g.x_q, c.norm_cross);
       d_memory += g.x_kv;
     }
-    const AttentionInputGrads g = layer.self_attention.backward(dy, c.self_attention);
-    dy += layer.norm_self.backward(g.x_q + g.x_kv, c.norm_self);
+    const AttentionInputGrads& g = layer.self_attention.backward(dy, c.self_attention);
+    dy += layer.norm_self.backward(g.x_q, c.norm_self);
   }
   target_embedding_.backward(dy, batch.input);
   if (!config_.encoder) return;
@@ -40,8 +40,8 @@ void Model::backward(const ForwardPass& pass, const Matrix& d_logits, const Batc
     const EncoderLayerCache& c = pass.encoder[l];
     dx += layer.norm_ffn.backward(layer.ffn.backward(dx, c.ffn), c.norm_ffn);
     if (layer.has_self_attention) {
-      const AttentionInputGrads g = layer.self_attention.backward(dx, c.self_attention);
-      dx += layer.norm_attention.backward(g.x_q + g.x_kv, c.norm_attention);
+      const AttentionInputGrads& g = layer.self_attention.backward(dx, c.self_attention);
+      dx += layer.norm_attention.backward(g.x_q, c.norm_attention);
     }
   }
   source_embedding_.backward(dx, batch.source);

@@ -30,6 +30,18 @@ void snapshot_to_json(std::string* out, const Snapshot& s) {
 
 }  // namespace
 
+std::string config_to_json(const TrainConfig& c) {
+  std::string out = "{\"d_model\":" + std::to_string(c.d_model) +
+                    ",\"heads\":" + std::to_string(c.heads) +
+                    ",\"d_ff\":" + std::to_string(c.d_ff) +
+                    ",\"steps\":" + std::to_string(c.steps) + ",\"learning_rate\":";
+  json::number(&out, c.learning_rate);
+  out += ",\"batch\":" + std::to_string(c.batch) + ",\"seed\":" + std::to_string(c.seed) +
+         ",\"encoder_self_attention\":" + (c.encoder_self_attention ? "true" : "false") +
+         ",\"snapshot_every\":" + std::to_string(c.snapshot_every) + "}";
+  return out;
+}
+
 std::string metrics_to_json(const Metrics& m) {
   std::string out = "{";
   const std::pair<const char*, double> figures[] = {
@@ -62,7 +74,8 @@ std::string run_to_json(const Trainer& trainer, const Metrics& metrics) {
   out += ",\"seed\":" + std::to_string(trained.config.seed) +
          ",\"steps\":" + std::to_string(p.step) + ",\"seconds\":";
   json::number(&out, p.seconds);
-  out += ",\"parameters\":" + std::to_string(trained.model.parameter_count()) + ",\"watched\":[";
+  out += ",\"parameters\":" + std::to_string(trained.model.parameter_count()) +
+         ",\"config\":" + config_to_json(trained.config) + ",\"watched\":[";
   for (std::size_t i = 0; i < trainer.watched().size(); ++i) {
     const WatchedAttention& w = trainer.watched()[i];
     out += i > 0 ? ",{" : "{";

@@ -1,7 +1,7 @@
 // The record of a training run as JSON text (numbers %.17g, NaN as null): what the Learn view
 // replays for a prebuilt model, and what compares a native run with a WebAssembly one.
 //   {"format": "attention-stepper-run", "version": 1, "task": "translate", "seed": 1,
-//    "steps": 200, "seconds": 1.9, "parameters": 90000,
+//    "steps": 200, "seconds": 1.9, "parameters": 90000, "config": {config_to_json},
 //    "watched": [{"name", "query_tokens", "key_tokens"}],
 //    "losses": [loss of step 1, ...],
 //    "snapshots": [{"step", "loss", "held_out_loss", "token_accuracy", "alignment", "head",
@@ -15,6 +15,10 @@
 #include "train/trainer.h"
 
 namespace attn::train {
+
+/// A run's config as the model file and the run file write it: {"d_model", "heads", "d_ff",
+/// "steps", "learning_rate", "batch", "seed", "encoder_self_attention", "snapshot_every"}.
+std::string config_to_json(const TrainConfig& config);
 
 /// Metrics as the train command prints them: {"token_accuracy", "sequence_accuracy",
 /// "alignment", "alignment_crossed", "determiner_own", "determiner_noun", "previous_token",

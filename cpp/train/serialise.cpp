@@ -5,6 +5,7 @@
 
 #include "scenario/json.h"
 #include "train/json_out.h"
+#include "train/run_file.h"
 
 namespace attn::train {
 namespace {
@@ -109,13 +110,7 @@ std::string model_to_json(const TrainedModel& m) {
   json::key(&out, "task");
   json::string(&out, task_name(c.task));
   json::key(&out, "config");
-  out += "{\"d_model\":" + std::to_string(c.d_model) + ",\"heads\":" + std::to_string(c.heads) +
-         ",\"d_ff\":" + std::to_string(c.d_ff) + ",\"steps\":" + std::to_string(c.steps) +
-         ",\"learning_rate\":";
-  json::number(&out, c.learning_rate);
-  out += ",\"batch\":" + std::to_string(c.batch) + ",\"seed\":" + std::to_string(c.seed) +
-         ",\"encoder_self_attention\":" + (c.encoder_self_attention ? "true" : "false") +
-         ",\"snapshot_every\":" + std::to_string(c.snapshot_every) + "}";
+  out += config_to_json(c);
   json::key(&out, "head");
   out += std::to_string(m.head);
   json::key(&out, "source_vocab");

@@ -2,6 +2,7 @@
 // L = sum(R * layer(x)) for a fixed random R, so dL/d(output) = R.
 #include <catch2/catch.hpp>
 
+#include "attention/attention.h"
 #include "train/layers/attention_layer.h"
 #include "train/layers/embedding.h"
 #include "train/layers/feed_forward.h"
@@ -46,7 +47,11 @@ TEST_CASE("feed-forward: input and weight gradients match finite differences", "
   Matrix x = random_matrix(5, 6, 9);
   const Matrix r = random_matrix(5, 6, 10);
   attn::train::FeedForwardCache cache;
-  auto loss = [&] { return dot(r, ffn.forward(x, &cache)); };
+  auto loss = [&] {
+    Matrix out = Matrix::Zero(5, 6);  // the layer adds its output to the residual stream
+    ffn.forward(x, &cache, &out);
+    return dot(r, out);
+  };
   loss();
   const Matrix dx = ffn.backward(r, cache);
   REQUIRE((cache.hidden.array() == 0.0).any());  // some units are cut by the ReLU
@@ -76,11 +81,15 @@ TEST_CASE("causal self-attention over two sentences matches finite differences",
   Matrix x = random_matrix(7, 6, 15);
   const Matrix r = random_matrix(7, 6, 16);
   AttentionCache cache;
-  auto loss = [&] { return dot(r, att.forward(x, x, seg, seg, MaskKind::Causal, &cache)); };
+  auto loss = [&] {
+    Matrix out = Matrix::Zero(7, 6);
+    att.forward_self(x, seg, MaskKind::Causal, &cache, &out);
+    return dot(r, out);
+  };
   loss();
   REQUIRE(cache.weights[1][0](0, 1) == 0.0);  // the mask reaches the second sentence's rows
-  const auto g = att.backward(r, cache);
-  CHECK(gradient_error(loss, &x, g.x_q + g.x_kv) < kTolerance);
+  const auto& g = att.backward(r, cache);
+  CHECK(gradient_error(loss, &x, g.x_q) < kTolerance);
   for (attn::train::Param* p : {&att.w_q, &att.w_k, &att.w_v, &att.w_o}) {
     CHECK(gradient_error(loss, &p->value, p->grad) < kTolerance);
   }
@@ -94,16 +103,73 @@ TEST_CASE("cross-attention with m != n matches finite differences on both sides"
   Matrix x_kv = random_matrix(5, 6, 18);
   const Matrix r = random_matrix(5, 6, 19);
   AttentionCache cache;
-  auto loss = [&] { return dot(r, att.forward(x_q, x_kv, queries, keys, MaskKind::None, &cache)); };
+  auto loss = [&] {
+    Matrix out = Matrix::Zero(5, 6);
+    att.forward_cross(x_q, x_kv, queries, keys, &cache, &out);
+    return dot(r, out);
+  };
   loss();
   REQUIRE(cache.weights[0][2].rows() == 3);
   REQUIRE(cache.weights[0][2].cols() == 4);
-  const auto g = att.backward(r, cache);
+  const auto& g = att.backward(r, cache);
   CHECK(gradient_error(loss, &x_q, g.x_q) < kTolerance);
   CHECK(gradient_error(loss, &x_kv, g.x_kv) < kTolerance);
   for (attn::train::Param* p : {&att.w_q, &att.w_k, &att.w_v, &att.w_o}) {
     CHECK(gradient_error(loss, &p->value, p->grad) < kTolerance);
   }
+}
+
+namespace {
+
+// Sentence s of a training attention cache, replayed by the stepper's own attn::run_attention
+// from a scenario with the same inputs and weights: the largest difference of the weights and
+// of the output.
+double stepper_difference(const attn::train::MultiHeadAttention& att, const AttentionCache& c,
+                          const Matrix& out, int s) {
+  const int qs = c.queries.start[s], m = c.queries.length[s];
+  const int ks = c.keys.start[s], n = c.keys.length[s];
+  attn::Scenario scenario;
+  for (int i = 0; i < m; ++i) scenario.query_tokens.push_back("q" + std::to_string(i));
+  if (!c.self) {
+    for (int j = 0; j < n; ++j) scenario.key_tokens.push_back("k" + std::to_string(j));
+    scenario.x_kv = c.x_kv.middleRows(ks, n);
+  }
+  scenario.x_q = c.x_q.middleRows(qs, m);
+  scenario.d_model = static_cast<int>(c.x_q.cols());
+  scenario.heads = att.heads;
+  scenario.mask = c.mask;
+  scenario.w_q = att.w_q.value;
+  scenario.w_k = att.w_k.value;
+  scenario.w_v = att.w_v.value;
+  scenario.w_o = att.w_o.value;
+  scenario.w_o_mode = attn::OutputProjection::Given;
+  REQUIRE_FALSE(attn::validate(scenario));
+  const attn::Trace trace = attn::run_attention(scenario);
+  double worst = (trace.output - out.middleRows(qs, m)).cwiseAbs().maxCoeff();
+  for (int h = 0; h < att.heads; ++h) {
+    const Matrix& own = c.weights[static_cast<std::size_t>(s)][static_cast<std::size_t>(h)];
+    worst = std::max(
+        worst, (trace.heads[static_cast<std::size_t>(h)].weights - own).cwiseAbs().maxCoeff());
+  }
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("training attention computes what the stepper's run_attention traces", "[train]") {
+  auto att = random_attention(6, 2);
+  AttentionCache cache;
+  const Segments rows = Segments::of_lengths({4, 3});
+  Matrix out = Matrix::Zero(7, 6);
+  att.forward_self(random_matrix(7, 6, 23), rows, MaskKind::Causal, &cache, &out);
+  for (int s : {0, 1}) CHECK(stepper_difference(att, cache, out, s) < 1e-12);
+  REQUIRE(cache.weights[1][1](0, 1) == 0.0);  // causal
+
+  const Segments keys = Segments::of_lengths({2, 5});
+  out.setZero();
+  att.forward_cross(random_matrix(7, 6, 24), random_matrix(7, 6, 25), rows, keys, &cache, &out);
+  for (int s : {0, 1}) CHECK(stepper_difference(att, cache, out, s) < 1e-12);
+  REQUIRE(cache.weights[0][0].cols() == 2);
 }
 
 TEST_CASE("embedding, output projection and cross-entropy match finite differences", "[train]") {

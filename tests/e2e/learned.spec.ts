@@ -76,3 +76,14 @@ test("a learned preset that cannot be fetched is named, and what was shown stays
   expect(consoleErrors.length).toBeGreaterThan(0);
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/404/.test(e)));
 });
+
+test("the training worker trains in the built page, under its CSP", async ({ page }) => {
+  // train-bench.html drives wasm/train-client.ts as the Learn view does: a worker, the train module.
+  await page.goto("./train-bench.html?task=copy&seeds=1&steps=3");
+  await expect(page.getByRole("status")).toHaveText("Done.", { timeout: 30_000 });
+  const { runs } = JSON.parse((await page.getByTestId("bench-result").textContent()) ?? "");
+  expect(runs).toHaveLength(1);
+  expect(runs[0].steps).toBe(3);
+  expect(runs[0].slices).toBeGreaterThan(0);
+  expect(runs[0].worker_seconds).toBeGreaterThan(0);
+});

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { loadRawModule } from "../../tools/wasm-node.mjs";
 import { buildTrainCli, TRAIN_CLI } from "../../tools/build-models.mjs";
 import { assertClose } from "./helpers.mjs";
+import { ATTENTION_SITES } from "../../web/src/wasm/train-values.js";
 
 const module = await loadRawModule("train");
 const dir = mkdtempSync(join(tmpdir(), "train-"));
@@ -79,11 +80,18 @@ test("a rejected setting names its field and limit, and leaks nothing", () => {
   const before = module.heapBytesInUse();
   const cases = [
     [{ d_model: 100 }, "d_model", /d_model is 100; it must be between 8 and 64/],
-    [{ d_model: 1e12 }, "d_model", /d_model is 1e\+12; it must be between 8 and 64/],
+    [{ d_model: 1e12 }, "d_model", /d_model is 1000000000000; it must be between 8 and 64/],
     [{ heads: 2.5 }, "heads", /heads is 2.5; it must be a whole number/],
     [{ heads: 3 }, "heads", /must divide d_model/],
     [{ learning_rate: "fast" }, "learning_rate", /learning_rate must be a number/],
-    [{ seed: -1 }, "seed", /seed is -1; it must be a whole number between 0 and 9007199254740991/],
+    [{ seed: -1 }, "seed", /seed is -1; it must be between 0 and 9007199254740991/],
+    [
+      { seed: 2 ** 53 },
+      "seed",
+      /seed is 9007199254740992; it must be between 0 and 9007199254740991/,
+    ],
+    [{ seed: 1e30 }, "seed", /seed is 1e\+30; it must be between 0 and 9007199254740991/],
+    [{ seed: 0.5 }, "seed", /seed is 0.5; it must be a whole number/],
     [{ encoder_self_attention: 1 }, "encoder_self_attention", /true or false/],
     [{ task: "sort" }, "task", /"translate" or "copy"/],
   ];
@@ -141,4 +149,12 @@ test("a bad model file is named by its field", () => {
     assert.equal(result.error.field, field);
     assert.match(result.error.message, message);
   }
+});
+
+test("the client's attention sites are the module's", () => {
+  assert.deepEqual(ATTENTION_SITES, {
+    cross: module.AttentionSite.Cross.value,
+    "encoder-self": module.AttentionSite.EncoderSelf.value,
+    "decoder-self": module.AttentionSite.DecoderSelf.value,
+  });
 });

@@ -2,11 +2,12 @@
  * Entry point of train-bench.html: trains in a Web Worker through wasm/train-client.ts, as the
  * Learn view does, and shows the figures as JSON (read by tools/bench-train.mjs for
  * `npm run bench`; also a way to see a machine's speed). Query: task (translate), seeds ("1,2"),
- * steps (each run's; default the task's). Per run: wall time from train() to the last step's
+ * steps (each run's; default the task's); prebuilt=1 also times openPrebuilt(task) and a first
+ * translation on it. Per run: wall time from train() to the last step's
  * progress (snapshots included, the final evaluation not), the worker's training time, the
  * slices' worker times and the longest main-thread task seen meanwhile.
  */
-import { defaultSettings, startTraining, type TaskName } from "./wasm/train-client";
+import { defaultSettings, openPrebuilt, startTraining, type TaskName } from "./wasm/train-client";
 
 interface Run {
   seed: number;
@@ -16,6 +17,8 @@ interface Run {
   slices: number;
   slice_ms_median: number;
   slice_ms_max: number;
+  /** Every slice's worker time, in order (ms, rounded). */
+  slice_ms: number[];
   longest_main_task_ms: number;
   criteria_met: boolean;
 }
@@ -43,7 +46,7 @@ async function runOne(task: TaskName, seed: number, steps: number | null): Promi
   const start = performance.now();
   const [metrics, longest] = await longestTask(() =>
     session.train((p) => {
-      slices.push(p.slice_ms);
+      slices.push(p.slice_ms ?? 0);
       if (p.done) {
         wall = (performance.now() - start) / 1000;
         workerSeconds = p.seconds;
@@ -59,9 +62,23 @@ async function runOne(task: TaskName, seed: number, steps: number | null): Promi
     slices: slices.length,
     slice_ms_median: median(slices),
     slice_ms_max: Math.max(...slices),
+    slice_ms: slices.map(Math.round),
     longest_main_task_ms: longest,
     criteria_met: metrics.criteria_met,
   };
+}
+
+/** Wall ms to open the prebuilt model (a fresh worker: module, model and run fetched and read). */
+async function timePrebuilt(task: TaskName) {
+  const start = performance.now();
+  const session = await openPrebuilt(task);
+  const open_ms = performance.now() - start;
+  const text = task === "translate" ? "the small black cat sees a red car" : "a b c d";
+  const before = performance.now();
+  await session.translate(text);
+  const translate_ms = performance.now() - before;
+  session.dispose();
+  return { open_ms, translate_ms };
 }
 
 async function main(): Promise<void> {
@@ -69,9 +86,11 @@ async function main(): Promise<void> {
   const task = (params.get("task") ?? "translate") as TaskName;
   const seeds = (params.get("seeds") ?? "1").split(",").map(Number);
   const steps = params.get("steps")?.split(",").map(Number) ?? [];
+  const prebuilt = params.get("prebuilt") === "1" ? await timePrebuilt(task) : null;
   const runs: Run[] = [];
   for (const [i, seed] of seeds.entries()) runs.push(await runOne(task, seed, steps[i] ?? null));
-  document.getElementById("result")!.textContent = JSON.stringify({ task, runs }, null, 1);
+  const result = { task, prebuilt, runs };
+  document.getElementById("result")!.textContent = JSON.stringify(result, null, 1);
   document.getElementById("status")!.textContent = "Done.";
 }
 

@@ -1,11 +1,30 @@
-// Multi-head attention forward (with the core's traced operations) and its backward pass.
+// Multi-head attention forward and backward on blocks of the stacked batch (attention_layer.h).
 #include "train/layers/attention_layer.h"
 
 #include <cmath>
 
-#include "attention/attention.h"
-
 namespace attn::train {
+namespace {
+
+// The row softmax of attn::softmax_rows, in place on a (m, n) block of scaled scores: row i
+// over its first `visible(i)` keys less their maximum; the keys after them (masked) get weight 0.
+template <typename Block, typename Visible>
+void softmax_in_place(Block&& a, Visible visible) {
+  for (Eigen::Index i = 0; i < a.rows(); ++i) {
+    const Eigen::Index n = visible(i);
+    double row_max = a(i, 0);
+    for (Eigen::Index j = 1; j < n; ++j) row_max = std::max(row_max, a(i, j));
+    double sum = 0.0;
+    for (Eigen::Index j = 0; j < n; ++j) {
+      a(i, j) = std::exp(a(i, j) - row_max);
+      sum += a(i, j);
+    }
+    for (Eigen::Index j = 0; j < n; ++j) a(i, j) /= sum;
+    for (Eigen::Index j = n; j < a.cols(); ++j) a(i, j) = 0.0;
+  }
+}
+
+}  // namespace
 
 void MultiHeadAttention::init(int d_model, int h) {
   heads = h;
@@ -16,48 +35,68 @@ void MultiHeadAttention::init(int d_model, int h) {
   w_o.resize(d_model, d_model);
 }
 
-// x_q (Tq, d_model), x_kv (Tk, d_model) -> (Tq, d_model). Per sentence s and head i, the same
-// sequence of operations as attn::run_attention: scores Q_i K_i^T (m_s, n_s), / sqrt(d_k), mask,
-// row softmax, A V_i (m_s, d_v); the heads are concatenated and projected by W_O.
-Matrix MultiHeadAttention::forward(const Matrix& x_q, const Matrix& x_kv, const Segments& queries,
-                                   const Segments& keys, MaskKind mask, AttentionCache* c) const {
+void MultiHeadAttention::forward_self(Matrix x, const Segments& rows, MaskKind mask,
+                                      AttentionCache* c, Matrix* out) const {
+  c->queries = c->keys = rows;
+  c->mask = mask;
+  c->self = true;
+  c->x_q = std::move(x);
+  c->x_kv.resize(0, 0);
+  attend(c, out);
+}
+
+void MultiHeadAttention::forward_cross(Matrix x_q, const Matrix& x_kv, const Segments& queries,
+                                       const Segments& keys, AttentionCache* c, Matrix* out) const {
   c->queries = queries;
   c->keys = keys;
-  c->mask = mask;
-  c->x_q = x_q;
+  c->mask = MaskKind::None;
+  c->self = false;
+  c->x_q = std::move(x_q);
   c->x_kv = x_kv;
-  c->q = x_q * w_q.value;
-  c->k = x_kv * w_k.value;
-  c->v = x_kv * w_v.value;
-  c->concat.resize(x_q.rows(), heads * d_head);
-  c->weights.assign(static_cast<std::size_t>(queries.count()), {});
-  for (int s = 0; s < queries.count(); ++s) {
-    const int m = queries.length[s], n = keys.length[s];
-    const Matrix q_s = c->q.middleRows(queries.start[s], m);
-    const Matrix k_s = c->k.middleRows(keys.start[s], n);
-    const Matrix v_s = c->v.middleRows(keys.start[s], n);
-    const KeyMask key_mask = build_mask(m, n, mask, {});
-    std::vector<Matrix> outputs;
+  attend(c, out);
+}
+
+// Q, K, V (T, h*d) by one product each over the whole stack; then per sentence s and head i,
+// on blocks: A = softmax(mask(Q_i K_i^T / sqrt(d_k))) (m_s, n_s), and A V_i into concat; then
+// *out += concat W_O.
+void MultiHeadAttention::attend(AttentionCache* c, Matrix* out) const {
+  const Matrix& x_kv = c->key_input();
+  c->q.noalias() = c->x_q * w_q.value;
+  c->k.noalias() = x_kv * w_k.value;
+  c->v.noalias() = x_kv * w_v.value;
+  c->concat.resize(c->x_q.rows(), heads * d_head);
+  const double root = std::sqrt(static_cast<double>(d_head));
+  const bool causal = c->mask == MaskKind::Causal;
+  c->weights.resize(static_cast<std::size_t>(c->queries.count()));
+  for (int s = 0; s < c->queries.count(); ++s) {
+    const int qs = c->queries.start[s], m = c->queries.length[s];
+    const int ks = c->keys.start[s], n = c->keys.length[s];
+    std::vector<Matrix>& per_head = c->weights[static_cast<std::size_t>(s)];
+    per_head.resize(static_cast<std::size_t>(heads));
     for (int h = 0; h < heads; ++h) {
-      const Matrix scores = dot_scores(head_block(q_s, h, d_head), head_block(k_s, h, d_head));
-      Matrix weights = softmax_rows(apply_mask(scale_scores(scores, d_head), key_mask));
-      outputs.push_back(weighted_sum(weights, head_block(v_s, h, d_head)));
-      c->weights[static_cast<std::size_t>(s)].push_back(std::move(weights));
+      const int col = h * d_head;
+      Matrix& a = per_head[static_cast<std::size_t>(h)];
+      a.noalias() = c->q.block(qs, col, m, d_head) * c->k.block(ks, col, n, d_head).transpose();
+      a /= root;
+      softmax_in_place(
+          a, [&](Eigen::Index i) { return causal ? std::min<Eigen::Index>(i + 1, n) : n; });
+      c->concat.block(qs, col, m, d_head).noalias() = a * c->v.block(ks, col, n, d_head);
     }
-    c->concat.middleRows(queries.start[s], m) = concat_heads(outputs);
   }
-  return c->concat * w_o.value;
+  out->noalias() += c->concat * w_o.value;
 }
 
 // d_out (Tq, d_model). Per sentence and head, with A the weights, dO the head's block of d_concat:
 // dA = dO V_i^T, dV_i = A^T dO, dS = A * (dA - rowsum(A * dA)) / sqrt(d_k) (softmax backward;
-// masked entries have A = 0, so no gradient), dQ_i = dS K_i, dK_i = dS^T Q_i.
-AttentionInputGrads MultiHeadAttention::backward(const Matrix& d_out, const AttentionCache& c) {
-  w_o.grad += c.concat.transpose() * d_out;
-  const Matrix d_concat = d_out * w_o.value.transpose();  // (Tq, h*d_v)
-  Matrix dq = Matrix::Zero(c.q.rows(), c.q.cols());
-  Matrix dk = Matrix::Zero(c.k.rows(), c.k.cols());
-  Matrix dv = Matrix::Zero(c.v.rows(), c.v.cols());
+// masked entries have A = 0, so no gradient), dQ_i = dS K_i, dK_i = dS^T Q_i. Sentences own
+// disjoint rows and heads disjoint columns, so every block of dQ, dK, dV is written once.
+const AttentionInputGrads& MultiHeadAttention::backward(const Matrix& d_out,
+                                                        const AttentionCache& c) {
+  w_o.grad.noalias() += c.concat.transpose() * d_out;
+  d_concat_.noalias() = d_out * w_o.value.transpose();  // (Tq, h*d_v)
+  dq_.resize(c.q.rows(), c.q.cols());
+  dk_.resize(c.k.rows(), c.k.cols());
+  dv_.resize(c.v.rows(), c.v.cols());
   const double scale = 1.0 / std::sqrt(static_cast<double>(d_head));
   for (int s = 0; s < c.queries.count(); ++s) {
     const int qs = c.queries.start[s], m = c.queries.length[s];
@@ -65,22 +104,33 @@ AttentionInputGrads MultiHeadAttention::backward(const Matrix& d_out, const Atte
     for (int h = 0; h < heads; ++h) {
       const int col = h * d_head;
       const Matrix& a = c.weights[static_cast<std::size_t>(s)][static_cast<std::size_t>(h)];
-      const Matrix d_o = d_concat.block(qs, col, m, d_head);
-      const Matrix v_h = c.v.block(ks, col, n, d_head);
-      const Matrix d_a = d_o * v_h.transpose();  // (m, n)
-      dv.block(ks, col, n, d_head) += a.transpose() * d_o;
-      const Eigen::VectorXd row_dot = a.cwiseProduct(d_a).rowwise().sum();
-      const Matrix d_s = (a.array() * (d_a.colwise() - row_dot).array() * scale).matrix();
-      dq.block(qs, col, m, d_head) += d_s * c.k.block(ks, col, n, d_head);
-      dk.block(ks, col, n, d_head) += d_s.transpose() * c.q.block(qs, col, m, d_head);
+      const auto d_o = d_concat_.block(qs, col, m, d_head);
+      d_scores_.noalias() = d_o * c.v.block(ks, col, n, d_head).transpose();  // dA (m, n)
+      dv_.block(ks, col, n, d_head).noalias() = a.transpose() * d_o;
+      for (Eigen::Index i = 0; i < m; ++i) {
+        const double row_dot = a.row(i).dot(d_scores_.row(i));
+        d_scores_.row(i) =
+            (a.row(i).array() * (d_scores_.row(i).array() - row_dot) * scale).matrix();
+      }
+      dq_.block(qs, col, m, d_head).noalias() = d_scores_ * c.k.block(ks, col, n, d_head);
+      dk_.block(ks, col, n, d_head).noalias() =
+          d_scores_.transpose() * c.q.block(qs, col, m, d_head);
     }
   }
-  w_q.grad += c.x_q.transpose() * dq;
-  w_k.grad += c.x_kv.transpose() * dk;
-  w_v.grad += c.x_kv.transpose() * dv;
-  AttentionInputGrads g;
-  g.x_q = dq * w_q.value.transpose();
-  g.x_kv = dk * w_k.value.transpose() + dv * w_v.value.transpose();
+  const Matrix& x_kv = c.key_input();
+  w_q.grad.noalias() += c.x_q.transpose() * dq_;
+  w_k.grad.noalias() += x_kv.transpose() * dk_;
+  w_v.grad.noalias() += x_kv.transpose() * dv_;
+  AttentionInputGrads& g = grads_;
+  g.x_q.noalias() = dq_ * w_q.value.transpose();
+  Matrix& d_kv = c.self ? g.x_q : g.x_kv;
+  if (c.self) {
+    g.x_kv.resize(0, 0);
+    d_kv.noalias() += dk_ * w_k.value.transpose();
+  } else {
+    d_kv.noalias() = dk_ * w_k.value.transpose();
+  }
+  d_kv.noalias() += dv_ * w_v.value.transpose();
   return g;
 }
 

@@ -1,7 +1,9 @@
-// Multi-head attention for training, computed with the stepper's own functions
-// (attention/attention.h: head_block, dot_scores, scale_scores, build_mask, apply_mask,
-// softmax_rows, weighted_sum, concat_heads), so a trained model's weights can be replayed by
-// attn::run_attention exactly. Scaled dot-product scores; no biases in the projections.
+// Multi-head attention for training: the same operations, in the same order, as the stepper's
+// attn::run_attention (projections without biases; per head: scores Q_i K_i^T, divided by
+// sqrt(d_k), the mask, the row softmax less its maximum, A V_i; the heads concatenated and
+// projected by W_O), written on Eigen blocks so a training step allocates nothing per sentence or
+// head. test_train_layers.cpp checks it equal to attn::run_attention to 1e-12, so a trained
+// model's weights replay exactly in the stepper.
 //
 // The sentences of a batch are stacked row-wise (Segments): the projections run once on the whole
 // stack, then each sentence attends over its own key rows only.
@@ -19,20 +21,24 @@ struct AttentionCache {
   Segments queries;  ///< rows of x_q per sentence
   Segments keys;     ///< rows of x_kv per sentence
   MaskKind mask = MaskKind::None;
-  Matrix x_q;     ///< (Tq, d_model) the query-side input
-  Matrix x_kv;    ///< (Tk, d_model) the key/value-side input
-  Matrix q;       ///< (Tq, h*d_k) x_q W_Q
-  Matrix k;       ///< (Tk, h*d_k) x_kv W_K
-  Matrix v;       ///< (Tk, h*d_v) x_kv W_V
-  Matrix concat;  ///< (Tq, h*d_v) the heads' outputs side by side
+  bool self = false;  ///< self-attention: x_kv is x_q (x_kv is left empty)
+  Matrix x_q;         ///< (Tq, d_model) the query-side input
+  Matrix x_kv;        ///< (Tk, d_model) the key/value-side input (empty when self)
+  Matrix q;           ///< (Tq, h*d_k) x_q W_Q
+  Matrix k;           ///< (Tk, h*d_k) x_kv W_K
+  Matrix v;           ///< (Tk, h*d_v) x_kv W_V
+  Matrix concat;      ///< (Tq, h*d_v) the heads' outputs side by side
   /// weights[s][h]: (m_s, n_s) row-softmax of sentence s, head h; rows are its queries.
   std::vector<std::vector<Matrix>> weights;
+
+  /// The key/value-side input: x_kv, or x_q for self-attention.
+  const Matrix& key_input() const { return self ? x_q : x_kv; }
 };
 
 /// Gradients with respect to the two inputs of the layer.
 struct AttentionInputGrads {
-  Matrix x_q;   ///< (Tq, d_model)
-  Matrix x_kv;  ///< (Tk, d_model)
+  Matrix x_q;   ///< (Tq, d_model); for self-attention the whole gradient of the one input
+  Matrix x_kv;  ///< (Tk, d_model); empty for self-attention
 };
 
 struct MultiHeadAttention {
@@ -44,14 +50,25 @@ struct MultiHeadAttention {
   Param w_o;       ///< (h*d_v, d_model)
 
   void init(int d_model, int heads);
-  /// x_q (Tq, d_model), x_kv (Tk, d_model) -> (Tq, d_model). `mask` is per sentence: Causal lets
-  /// query i of a sentence see its keys 0..i (attn::build_mask).
-  Matrix forward(const Matrix& x_q, const Matrix& x_kv, const Segments& queries,
-                 const Segments& keys, MaskKind mask, AttentionCache* cache) const;
-  /// d_out (Tq, d_model) -> gradients on x_q and x_kv; adds to the four weight gradients. For
-  /// self-attention the caller adds the two.
-  AttentionInputGrads backward(const Matrix& d_out, const AttentionCache& cache);
+  /// Self-attention of x (T, d_model), moved into the cache; adds the output (T, d_model) to
+  /// *out (the residual stream). `mask` is per sentence: Causal lets query i of a sentence see
+  /// its keys 0..i (as attn::build_mask).
+  void forward_self(Matrix x, const Segments& rows, MaskKind mask, AttentionCache* cache,
+                    Matrix* out) const;
+  /// Cross-attention of x_q (Tq, d_model) over x_kv (Tk, d_model), no mask; adds the output
+  /// (Tq, d_model) to *out.
+  void forward_cross(Matrix x_q, const Matrix& x_kv, const Segments& queries, const Segments& keys,
+                     AttentionCache* cache, Matrix* out) const;
+  /// d_out (Tq, d_model) -> gradients on the inputs (kept until the next call); adds to the four
+  /// weight gradients.
+  const AttentionInputGrads& backward(const Matrix& d_out, const AttentionCache& cache);
   void collect(const std::string& prefix, std::vector<NamedParam>* out);
+
+ private:
+  void attend(AttentionCache* c, Matrix* out) const;
+  // backward's results and scratch, reused between steps
+  AttentionInputGrads grads_;
+  Matrix dq_, dk_, dv_, d_concat_, d_scores_;
 };
 
 }  // namespace attn::train

@@ -10,27 +10,27 @@ void FeedForward::init(int d_model, int d_ff) {
   b2.resize(1, d_model);
 }
 
-// x (rows, d_model) -> hidden (rows, d_ff) -> (rows, d_model).
-Matrix FeedForward::forward(const Matrix& x, FeedForwardCache* cache) const {
-  cache->x = x;
-  Matrix pre = x * w1.value;
-  pre.rowwise() += b1.value.row(0);
-  cache->hidden = pre.cwiseMax(0.0);
-  Matrix y = cache->hidden * w2.value;
-  y.rowwise() += b2.value.row(0);
-  return y;
+// x (rows, d_model) -> hidden (rows, d_ff) -> *out += (rows, d_model).
+void FeedForward::forward(Matrix x, FeedForwardCache* cache, Matrix* out) const {
+  cache->x = std::move(x);
+  cache->hidden.noalias() = cache->x * w1.value;
+  cache->hidden.rowwise() += b1.value.row(0);
+  cache->hidden = cache->hidden.cwiseMax(0.0);
+  out->noalias() += cache->hidden * w2.value;
+  out->rowwise() += b2.value.row(0);
 }
 
 // dy (rows, d_model) -> dx (rows, d_model). The ReLU passes the gradient where hidden > 0
 // (hidden > 0 exactly where the pre-activation was > 0).
-Matrix FeedForward::backward(const Matrix& dy, const FeedForwardCache& cache) {
-  w2.grad += cache.hidden.transpose() * dy;
+const Matrix& FeedForward::backward(const Matrix& dy, const FeedForwardCache& cache) {
+  w2.grad.noalias() += cache.hidden.transpose() * dy;
   b2.grad += dy.colwise().sum();
-  Matrix d_hidden = dy * w2.value.transpose();                             // (rows, d_ff)
-  d_hidden = (cache.hidden.array() > 0.0).select(d_hidden, 0.0).matrix();  // through the ReLU
-  w1.grad += cache.x.transpose() * d_hidden;
-  b1.grad += d_hidden.colwise().sum();
-  return d_hidden * w1.value.transpose();
+  d_hidden_.noalias() = dy * w2.value.transpose();                           // (rows, d_ff)
+  d_hidden_ = (cache.hidden.array() > 0.0).select(d_hidden_, 0.0).matrix();  // through the ReLU
+  w1.grad.noalias() += cache.x.transpose() * d_hidden_;
+  b1.grad += d_hidden_.colwise().sum();
+  dx_.noalias() = d_hidden_ * w1.value.transpose();
+  return dx_;
 }
 
 void FeedForward::collect(const std::string& prefix, std::vector<NamedParam>* out) {

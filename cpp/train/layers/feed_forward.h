@@ -20,11 +20,15 @@ struct FeedForward {
   Param b2;  ///< (1, d_model)
 
   void init(int d_model, int d_ff);
-  /// x (rows, d_model) -> (rows, d_model).
-  Matrix forward(const Matrix& x, FeedForwardCache* cache) const;
-  /// dy (rows, d_model) -> dx (rows, d_model); adds to the four gradients.
-  Matrix backward(const Matrix& dy, const FeedForwardCache& cache);
+  /// x (rows, d_model), moved into the cache; adds the output (rows, d_model) to *out.
+  void forward(Matrix x, FeedForwardCache* cache, Matrix* out) const;
+  /// dy (rows, d_model) -> dx (rows, d_model), kept until the next call; adds to the four
+  /// gradients.
+  const Matrix& backward(const Matrix& dy, const FeedForwardCache& cache);
   void collect(const std::string& prefix, std::vector<NamedParam>* out);
+
+ private:
+  Matrix d_hidden_, dx_;  ///< backward's scratch and result, reused between steps
 };
 
 }  // namespace attn::train

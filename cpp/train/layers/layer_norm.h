@@ -22,9 +22,12 @@ struct LayerNorm {
   void init(int d);
   /// x (rows, d) -> (rows, d): gamma * (x - mean) / sigma + beta, row by row.
   Matrix forward(const Matrix& x, LayerNormCache* cache) const;
-  /// dy (rows, d) -> dx (rows, d); adds to gamma.grad and beta.grad.
-  Matrix backward(const Matrix& dy, const LayerNormCache& cache);
+  /// dy (rows, d) -> dx (rows, d), kept until the next call; adds to gamma.grad and beta.grad.
+  const Matrix& backward(const Matrix& dy, const LayerNormCache& cache);
   void collect(const std::string& prefix, std::vector<NamedParam>* out);
+
+ private:
+  Matrix dx_;  ///< backward's result, reused between steps
 };
 
 }  // namespace attn::train

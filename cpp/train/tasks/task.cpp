@@ -25,9 +25,9 @@ int Vocab::id(const std::string& word) const {
 }
 
 Split Task::split_of(const Example& example) const {
-  const std::string key = join_words(example.source);
-  if (key == join_words(probe().source)) return Split::Validation;
-  switch (fnv1a64(key) % 20) {
+  if (probe_source_.empty()) probe_source_ = probe().source;
+  if (example.source == probe_source_) return Split::Validation;
+  switch (fnv1a64(join_words(example.source)) % 20) {
     case 0:
       return Split::Validation;
     case 10:
@@ -103,8 +103,14 @@ std::vector<int> ids_of(const Vocab& vocab, const std::vector<std::string>& word
 }
 
 std::string join_words(const std::vector<std::string>& words) {
+  std::size_t size = words.size();
+  for (const std::string& w : words) size += w.size();
   std::string out;
-  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
+  out.reserve(size);
+  for (const std::string& w : words) {
+    if (!out.empty()) out += ' ';
+    out += w;
+  }
   return out;
 }
 

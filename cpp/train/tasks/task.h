@@ -2,10 +2,10 @@
 // becomes a teacher-forced batch. docs/tasks.md describes both tasks.
 #pragma once
 
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
@@ -28,7 +28,7 @@ class Vocab {
 
  private:
   std::vector<std::string> words_;
-  std::map<std::string, int> ids_;
+  std::unordered_map<std::string, int> ids_;
 };
 
 /// What a target word is, for the alignment figures.
@@ -79,6 +79,9 @@ class Task {
   /// One example drawn from `stream` from the task's whole distribution.
   virtual Example random_example(SplitMix64* stream) const = 0;
   Vocab source_, target_;
+
+ private:
+  mutable std::vector<std::string> probe_source_;  ///< probe().source, on first use
 };
 
 std::unique_ptr<Task> make_task(TaskKind kind);

@@ -290,11 +290,14 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
   let initial = options.scenario;
   let err: ScenarioError | null = null;
   if (!initial) {
+    // A fetched preset (learned) is awaited; the others are at hand, with no wait.
     const preset = presetById(options.preset ?? "") ?? DEFAULT_PRESET;
-    initial = await presetScenario(preset).catch((e: Error) => {
-      err = new ScenarioError("preset", e.message);
-      return DEFAULT_PRESET.scenario;
-    });
+    initial =
+      presetScenarioNow(preset) ??
+      (await presetScenario(preset).catch((e: Error) => {
+        err = new ScenarioError("preset", e.message);
+        return DEFAULT_PRESET.scenario;
+      }));
   }
   err ??= open(initial, options.start);
   if (err) {

@@ -50,7 +50,7 @@ type Body = WorkerRequest extends infer R
     ? Omit<R, "id">
     : never
   : never;
-type ProgressEvent = Extract<WorkerReply, { type: "progress" }>;
+type ProgressMessage = Extract<WorkerReply, { type: "progress" }>;
 
 /** One worker with the training module, and its requests in flight. */
 class TrainWorker {
@@ -62,7 +62,7 @@ class TrainWorker {
     { resolve(v: unknown): void; reject(e: Error): void }
   >();
   private next = 1;
-  onProgress: (event: ProgressEvent) => void = () => undefined;
+  onProgress: (event: ProgressMessage) => void = () => undefined;
 
   constructor() {
     this.worker.addEventListener("message", (event: MessageEvent<WorkerReply>) => {

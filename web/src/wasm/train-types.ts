@@ -48,7 +48,7 @@ export interface TrainProgress {
   token_accuracy: number;
   alignment: number;
   /** Worker time of the slice just run, in ms (0 when no slice ran, e.g. a prebuilt model). */
-  slice_ms: number;
+  slice_ms?: number;
 }
 
 /** cpp/train/metrics.h Metrics: the full held-out evaluation at the end. */

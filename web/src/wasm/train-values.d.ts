@@ -4,6 +4,7 @@
  */
 import type { MatrixValue } from "./types";
 import type {
+  AttentionSite,
   TrainMetrics,
   TrainProgress,
   TrainSettings,
@@ -70,12 +71,15 @@ export interface RunFile {
   steps: number;
   seconds: number;
   parameters: number;
+  config: Omit<TrainSettings, "task">;
   watched: WatchedMap[];
   losses: number[];
   snapshots: TrainSnapshot[];
   metrics: { [K in keyof TrainMetrics]: TrainMetrics[K] | null };
 }
 
+/** The module's AttentionSite values by the client's names. */
+export const ATTENTION_SITES: Readonly<Record<AttentionSite, number>>;
 /** A matrix as rows of plain numbers. */
 export function rowsOf(m: MatrixValue): number[][];
 export function snapshotValue(raw: RawSnapshot): TrainSnapshot;

@@ -2,6 +2,9 @@
 // numbers (they cross to the page by postMessage). Plain JavaScript (types in train-values.d.ts)
 // so that the worker, the command line and the node tests share it.
 
+/** The module's AttentionSite values by the client's names (checked by tests/wasm/train.test.mjs). */
+export const ATTENTION_SITES = Object.freeze({ cross: 0, "encoder-self": 1, "decoder-self": 2 });
+
 /** A {rows, cols, data} matrix as rows of plain numbers. */
 export function rowsOf(m) {
   const rows = [];
@@ -31,6 +34,7 @@ export function runFileProblem(run, task) {
   if (run.task !== task) return `the run file is of task "${run.task}", not "${task}"`;
   const lists = ["watched", "losses", "snapshots"].filter((k) => !Array.isArray(run[k]));
   if (lists.length > 0) return `the run file has no list of ${lists.join(", ")}`;
-  if (typeof run.metrics !== "object" || run.metrics === null) return "the run file has no metrics";
+  const objects = ["config", "metrics"].filter((k) => typeof run[k] !== "object" || !run[k]);
+  if (objects.length > 0) return `the run file has no ${objects.join(", ")}`;
   return "";
 }

@@ -2,13 +2,16 @@
  * The training worker (a module worker started by train-client.ts): one model, trained live in
  * slices or read from a prebuilt model file. Between slices it posts progress and the new
  * snapshots and reads its messages, so pause, translate or a scenario are answered mid-run.
- * Messages: train-protocol.ts.
+ * A prebuilt model answers "open" from its run file alone (the replay); its model file (some
+ * 2 MB of JSON) is read meanwhile, and what needs the model waits for it. Messages:
+ * train-protocol.ts.
  */
 import createTrainModule from "@wasm/train.mjs";
 import { coreBytes } from "./core-bytes";
-import type { AttentionSite, TrainMetrics } from "./train-types";
+import type { TaskName, TrainMetrics, TrainSettings } from "./train-types";
 import type { Opened, WorkerError, WorkerReply, WorkerRequest } from "./train-protocol";
 import {
+  ATTENTION_SITES,
   metricsFromJson,
   runFileProblem,
   snapshotValue,
@@ -21,10 +24,10 @@ import {
 
 /** Worker time per slice aimed at: short enough to answer pause at once, long enough to pay. */
 const SLICE_MS = 20;
-const SITES: Record<AttentionSite, number> = { cross: 0, "encoder-self": 1, "decoder-self": 2 };
 
 const loading = createTrainModule() as Promise<TrainModule>;
-let session: RawSession | undefined;
+/** The model: at once for a live run, once its file is read for a prebuilt one. */
+let session: Promise<RawSession> | undefined;
 let metrics: TrainMetrics | null = null;
 let sentSnapshots = 0;
 let sentLosses = 0;
@@ -48,9 +51,8 @@ function valueOf<K extends string, T>(result: RawResult<K, T>, key: K): T {
   return (result as { [k in K]: T })[key];
 }
 
-function current(): RawSession {
-  if (!session) throw new RequestError({ kind: "failure", field: "", message: "no model yet" });
-  return session;
+function current(): Promise<RawSession> {
+  return session ?? Promise.reject(new Error("no model yet"));
 }
 
 /** The snapshots and losses recorded since the last call. */
@@ -75,19 +77,32 @@ async function fetchOk(url: string, what: string): Promise<Response> {
   throw new Error(`the ${what} could not be fetched (${why}); \`npm run build\` makes it`);
 }
 
-/** A prebuilt model: its model file into the module, its run file's record kept as it is. */
-async function open(module: TrainModule, task: string, modelUrl: string, runUrl: string) {
-  const [model, run] = await Promise.all([
-    fetchOk(modelUrl, `prebuilt ${task} model`).then((r) => r.arrayBuffer()),
-    fetchOk(runUrl, `prebuilt ${task} run`).then((r) => r.json() as Promise<RunFile>),
-  ]);
+/**
+ * A prebuilt model: answered from its run file (settings, record, metrics) as soon as that is
+ * in; the model file is fetched and read meanwhile, and checked to be the run's model.
+ */
+async function open(task: string, modelUrl: string, runUrl: string): Promise<Opened> {
+  const bytes = fetchOk(modelUrl, `prebuilt ${task} model`).then((r) => r.arrayBuffer());
+  const run = await fetchOk(runUrl, `prebuilt ${task} run`).then(
+    (r) => r.json() as Promise<RunFile>,
+  );
   const problem = runFileProblem(run, task);
   if (problem) throw new Error(problem);
-  session = valueOf(module.open(new Uint8Array(model)), "session");
+  const settings: TrainSettings = { task: run.task as TaskName, ...run.config };
+  session = Promise.all([loading, bytes]).then(([module, model]) => {
+    const opened = valueOf(module.open(new Uint8Array(model)), "session");
+    const read = opened.settings();
+    if (!(Object.keys(settings) as (keyof TrainSettings)[]).every((k) => read[k] === settings[k])) {
+      throw new Error(`the prebuilt ${task} model is not the one its run file records`);
+    }
+    return opened;
+  });
+  // Its failure is answered to each request that needs the model.
+  session.catch(() => undefined);
   metrics = metricsFromJson(run.metrics);
   const last = run.snapshots[run.snapshots.length - 1];
-  const opened: Opened = {
-    settings: session.settings(),
+  return {
+    settings,
     watched: run.watched,
     progress: {
       step: run.steps,
@@ -103,7 +118,6 @@ async function open(module: TrainModule, task: string, modelUrl: string, runUrl:
     losses: run.losses,
     metrics,
   };
-  return opened;
 }
 
 /** Lets queued messages (pause, translate, ...) run before the next slice. */
@@ -118,44 +132,44 @@ const yieldToMessages = () =>
 async function loop(): Promise<void> {
   if (looping) return;
   looping = true;
-  const s = current();
-  while (training !== null && !paused && !s.progress().done) {
-    const steps = Number.isFinite(msPerStep)
-      ? Math.max(1, Math.min(500, Math.round(SLICE_MS / msPerStep)))
-      : 1;
-    const start = performance.now();
-    const ran = s.trainSteps(steps);
-    const ms = performance.now() - start;
-    const perStep = ms / Math.max(ran, 1);
-    msPerStep = Number.isFinite(msPerStep) ? 0.5 * msPerStep + 0.5 * perStep : perStep;
-    const { snapshots, losses } = fresh(s);
-    post({
-      type: "progress",
-      progress: { ...s.progress(), slice_ms: ms },
-      fresh: snapshots,
-      losses,
-    });
-    await yieldToMessages();
-  }
-  looping = false;
-  if (training !== null && s.progress().done) {
-    metrics ??= s.evaluate();
-    post({ id: training, ok: true, value: metrics });
-    training = null;
+  try {
+    const s = await current();
+    while (training !== null && !paused && !s.progress().done) {
+      const steps = Number.isFinite(msPerStep)
+        ? Math.max(1, Math.min(500, Math.round(SLICE_MS / msPerStep)))
+        : 1;
+      const start = performance.now();
+      const ran = s.trainSteps(steps);
+      const ms = performance.now() - start;
+      const perStep = ms / Math.max(ran, 1);
+      msPerStep = Number.isFinite(msPerStep) ? 0.5 * msPerStep + 0.5 * perStep : perStep;
+      const { snapshots, losses } = fresh(s);
+      const progress = { ...s.progress(), slice_ms: ms };
+      post({ type: "progress", progress, fresh: snapshots, losses });
+      await yieldToMessages();
+    }
+    if (training !== null && s.progress().done) {
+      metrics ??= s.evaluate();
+      post({ id: training, ok: true, value: metrics });
+      training = null;
+    }
+  } finally {
+    looping = false;
   }
 }
 
-async function handle(request: WorkerRequest, module: TrainModule): Promise<unknown> {
+async function handle(request: WorkerRequest): Promise<unknown> {
   switch (request.type) {
     case "defaults":
-      return valueOf(module.defaultSettings(request.task), "settings");
+      return valueOf((await loading).defaultSettings(request.task), "settings");
     case "start": {
-      session = valueOf(module.start(request.settings), "session");
-      const { snapshots, losses } = fresh(session);
+      const started = valueOf((await loading).start(request.settings), "session");
+      session = Promise.resolve(started);
+      const { snapshots, losses } = fresh(started);
       const opened: Opened = {
-        settings: session.settings(),
-        watched: session.watched(),
-        progress: { ...session.progress(), slice_ms: 0 },
+        settings: started.settings(),
+        watched: started.watched(),
+        progress: { ...started.progress(), slice_ms: 0 },
         snapshots,
         losses,
         metrics: null,
@@ -163,19 +177,22 @@ async function handle(request: WorkerRequest, module: TrainModule): Promise<unkn
       return opened;
     }
     case "open":
-      return open(module, request.task, request.modelUrl, request.runUrl);
-    case "translate":
-      return translationValue(valueOf(current().translate(coreBytes(request.text)), "translation"));
+      return open(request.task, request.modelUrl, request.runUrl);
+    case "translate": {
+      const result = (await current()).translate(coreBytes(request.text));
+      return translationValue(valueOf(result, "translation"));
+    }
     case "scenario": {
       const { text, site, layer, head } = request;
+      const s = await current();
       const json = valueOf(
-        current().scenario(coreBytes(text), SITES[site], layer, head),
+        s.scenario(coreBytes(text), ATTENTION_SITES[site], layer, head),
         "scenario",
       );
       return JSON.parse(json);
     }
     case "modelFile":
-      return current().modelFile();
+      return (await current()).modelFile();
     default:
       return undefined;
   }
@@ -188,10 +205,9 @@ function errorOf(e: unknown): WorkerError {
 
 /** Starts (or resumes) the training loop for the "train" request `id`; a failure answers it. */
 function run(id: number): void {
-  loading.then(loop).catch((e: unknown) => {
+  loop().catch((e: unknown) => {
     post({ id, ok: false, error: errorOf(e) });
     training = null;
-    looping = false;
   });
 }
 
@@ -217,6 +233,6 @@ self.addEventListener("message", (event: MessageEvent<WorkerRequest>) => {
     training = request.id;
     run(request.id);
   } else {
-    reply(request.id, () => loading.then((module) => handle(request, module)));
+    reply(request.id, () => handle(request));
   }
 });
