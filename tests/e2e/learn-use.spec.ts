@@ -19,10 +19,14 @@ test("a typed sentence is translated, with its cross-attention per head", async 
   const box = page.getByRole("textbox", { name: "English sentence" });
   await box.fill("the big dog sees a green house");
   await page.getByRole("button", { name: "Translate" }).click();
+  const maps = page.getByTestId("learn-use-map");
+  // Not the example the box opened with: this sentence's own output.
+  await expect(maps.locator("figcaption")).toContainText(
+    "columns = the big dog sees a green house",
+  );
   const output = page.getByTestId("learn-output");
   await expect(output).toHaveText(/^French: (\S+ ){6}\S+ (✓ correct|✗ the correct one is “.+”)$/);
   const words = /^French: (.*?) [✓✗]/.exec((await output.textContent()) ?? "")![1]!.split(" ");
-  const maps = page.getByTestId("learn-use-map");
   // Rows = the French words, columns = the English words, one map per head of the model.
   await expect(maps.locator("figcaption")).toHaveText(
     `Cross-attention, ${words.length}×7: rows = ${words.join(" ")}; columns = the big dog sees a green house`,
@@ -60,6 +64,8 @@ test("the learned cross-attention opens in the stepper, its link reopens it, bac
   await openLearnLink(page, "#learn");
   await page.getByRole("textbox", { name: "English sentence" }).fill(SENTENCE);
   await page.getByRole("button", { name: "Translate" }).click();
+  const caption = page.getByTestId("learn-use-map").locator("figcaption");
+  await expect(caption).toContainText(`columns = ${SENTENCE}`);
   const output = page.getByTestId("learn-output");
   await expect(output).toHaveText(/^French: /);
   const french = /^French: (.*?) [✓✗]/.exec((await output.textContent()) ?? "")![1]!.split(" ");
