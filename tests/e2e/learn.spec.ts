@@ -180,3 +180,30 @@ test("a bad setting is named beside its field with the core's limit; the value s
     await input.fill(before);
   }
 });
+
+test("when determiner rows look at their noun, the view says so: a lesson in itself", async ({
+  page,
+}) => {
+  await openLearn(page);
+  // This run's determiners peak on their noun (about 99 % held out), not on "the" or "a".
+  const settings = page.getByRole("form", { name: "Training settings" });
+  const run = { d_model: "32", Heads: "2", d_ff: "64", Steps: "300", Batch: "32", Seed: "2" };
+  for (const [label, value] of Object.entries(run)) await settings.getByLabel(label).fill(value);
+  await settings.getByLabel("Learning rate").fill("0.003");
+  await settings.getByLabel("Encoder self-attention").uncheck();
+  await page.getByRole("button", { name: "Train it yourself" }).click();
+  await expect(page.getByTestId("learn-model")).toHaveText(/seed 2, no encoder self-att.*Trained/, {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId("determiner-held-out")).toHaveText(
+    /^\d+\.\d % of the determiner rows look most at their noun, not at their own “the” or “a”/,
+  );
+  await page
+    .getByRole("textbox", { name: "English sentence" })
+    .fill("the big dog likes a green car");
+  await page.getByRole("button", { name: "Translate" }).click();
+  const lesson = page.getByTestId("determiner-lesson");
+  await expect(lesson).toContainText(/“le” \(row 1\) looks most at its noun “dog” \(0\.\d\d\)/);
+  await expect(lesson).toContainText("A lesson in itself");
+  await snapshot(page, "learn-determiner-lesson");
+});

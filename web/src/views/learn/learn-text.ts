@@ -134,26 +134,46 @@ const FRENCH_DETERMINERS = new Set(["le", "la", "un", "une"]);
 const ENGLISH_DETERMINERS = new Set(["the", "a"]);
 
 /**
- * For a translated sentence: each French determiner whose row (in the named head) peaks on
- * another word than its own English determiner (the k-th French determiner translates the k-th
- * English one), said in words; [] when every determiner looks at its own.
+ * The noun of each noun phrase of a sentence of the task (docs/tasks.md: DET [adjectives] NOUN,
+ * then VERB, then maybe a second phrase): the word before the verb, and the last word.
  */
-export function determinerRows(t: TranslationValue): string[] {
-  const own = t.source.flatMap((w, i) => (ENGLISH_DETERMINERS.has(w) ? [i] : []));
+function nounsOf(source: string[], dets: number[]): number[] {
+  const verb = (dets[1] ?? source.length) - 1;
+  return dets.length === 2 ? [verb - 1, source.length - 1] : [verb - 1];
+}
+
+export interface DeterminerRows {
+  /** One sentence per French determiner whose row (in the named head) peaks elsewhere. */
+  lines: string[];
+  /** Whether one of them peaks on its noun: the gender lesson. */
+  onNoun: boolean;
+}
+
+/**
+ * For a translated sentence of the task: each French determiner whose row, in the named head,
+ * peaks on another word than its own English determiner (the k-th French determiner translates
+ * the k-th English one), said in words, and whether it is the phrase's noun.
+ */
+export function determinerRows(t: TranslationValue): DeterminerRows {
+  const out: DeterminerRows = { lines: [], onNoun: false };
   const map = t.attention[t.head];
-  if (!map) return [];
-  const out: string[] = [];
+  if (!map || t.reference.length === 0) return out;
+  const dets = t.source.flatMap((w, i) => (ENGLISH_DETERMINERS.has(w) ? [i] : []));
+  const nouns = nounsOf(t.source, dets);
+  const word = (i: number, row: number[]) => `“${t.key_tokens[i]}” (${row[i]!.toFixed(2)})`;
   let k = 0;
-  t.target.forEach((word, j) => {
-    if (!FRENCH_DETERMINERS.has(word)) return;
-    const mine = own[k++];
+  t.target.forEach((french, j) => {
+    if (!FRENCH_DETERMINERS.has(french)) return;
+    const own = dets[k];
+    const noun = nouns[k++];
     const row = map[j] ?? [];
     const peak = row.indexOf(Math.max(...row));
-    if (mine === undefined || peak < 0 || peak === mine) return;
-    out.push(
-      `“${word}” (row ${j + 1}) looks most at “${t.key_tokens[peak]}” ` +
-        `(${row[peak]!.toFixed(2)}), not at its own “${t.source[mine]}” ` +
-        `(${row[mine]!.toFixed(2)}).`,
+    if (own === undefined || noun === undefined || peak < 0 || peak === own) return;
+    const onNoun = peak === noun;
+    out.onNoun ||= onNoun;
+    out.lines.push(
+      `“${french}” (row ${j + 1}) looks most at ${onNoun ? "its noun " : ""}${word(peak, row)}, ` +
+        `not at its own ${word(own, row)}${onNoun ? "" : ` nor at its noun ${word(noun, row)}`}.`,
     );
   });
   return out;

@@ -151,11 +151,11 @@ export function createUse(stepThrough: (scenario: ScenarioFile, origin: UseOrigi
         heads: t.attention,
         named: t.head,
       });
-      const rows = copy ? [] : determinerRows(t);
+      const rows = copy ? null : determinerRows(t);
       lesson.replaceChildren();
-      if (rows.length > 0) {
+      if (rows && rows.lines.length > 0) lesson.append(el("p", "", rows.lines.join(" ")));
+      if (rows?.onNoun) {
         lesson.append(
-          el("p", "", rows.join(" ")),
           el(
             "p",
             "hint",
