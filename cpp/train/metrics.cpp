@@ -1,6 +1,7 @@
 // Held-out figures (metrics.h).
 #include "train/metrics.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "train/decode.h"
@@ -58,8 +59,9 @@ void translate_heads(const ForwardPass& pass, const std::vector<Example>& exampl
   f->determiner_noun = fractions(noun);
 }
 
-// Input x1..xn | x1..x(n-1): in layer 2, row n + j (holding x_j, j >= 1) should peak on j,
-// where x_(j+1) sat the first time; in layer 1, row q >= 1 on q - 1.
+// Input x1..xn | x1..x(n-1) (0-based positions): in layer 2, row n + j (holding x_j, j >= 1)
+// should peak on j, where x_(j+1) sat the first time; in layer 1, the rows of x2..xn (1..n-1, the
+// keys the induction head reads) on the row before.
 void copy_heads(const ForwardPass& pass, const std::vector<Example>& examples, int heads,
                 HeadFigures* f) {
   std::vector<Count> induction(heads), previous(heads);
@@ -69,7 +71,7 @@ void copy_heads(const ForwardPass& pass, const std::vector<Example>& examples, i
       const std::size_t hi = static_cast<std::size_t>(h);
       const Matrix& first = pass.decoder[0].self_attention.weights[s][hi];
       const Matrix& second = pass.decoder[1].self_attention.weights[s][hi];
-      for (int q = 1; q < 2 * n; ++q) previous[hi].add(argmax(first, q) == q - 1);
+      for (int q = 1; q < n; ++q) previous[hi].add(argmax(first, q) == q - 1);
       for (int q = n + 1; q < 2 * n; ++q) induction[hi].add(argmax(second, q) == q - n);
     }
   }
@@ -117,7 +119,8 @@ int best_head(const Task& task, const HeadFigures& f) {
 Metrics evaluate(const Model& model, const Task& task, const std::vector<Example>& validation,
                  const std::vector<Example>& test) {
   Metrics m;
-  m.head = best_head(task, teacher_forced(model, task, validation));
+  const HeadFigures chosen_on = teacher_forced(model, task, validation);
+  m.head = best_head(task, chosen_on);
   const HeadFigures f = teacher_forced(model, task, test);
   const std::size_t h = static_cast<std::size_t>(m.head);
   m.loss = f.loss;
@@ -125,13 +128,10 @@ Metrics evaluate(const Model& model, const Task& task, const std::vector<Example
   if (task.kind() == TaskKind::Copy) {
     m.alignment = f.induction[h];
     m.alignment_crossed = m.determiner_own = m.determiner_noun = kNaN;
-    int prev = 0;
-    for (std::size_t i = 1; i < f.previous_token.size(); ++i) {
-      if (f.previous_token[i] > f.previous_token[static_cast<std::size_t>(prev)])
-        prev = static_cast<int>(i);
-    }
-    m.previous_token_head = prev;
-    m.previous_token = f.previous_token[static_cast<std::size_t>(prev)];
+    const auto& prev = chosen_on.previous_token;
+    m.previous_token_head =
+        static_cast<int>(std::max_element(prev.begin(), prev.end()) - prev.begin());
+    m.previous_token = f.previous_token[static_cast<std::size_t>(m.previous_token_head)];
   } else {
     m.alignment = f.alignment[h];
     m.alignment_crossed = f.crossed[h];

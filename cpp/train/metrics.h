@@ -3,8 +3,9 @@
 // Translate: row j of the decoder's cross-attention (the position that produces target word j,
 // fed the reference prefix) "aligns" when its argmax is the English word that target word
 // translates. Copy: a repeated symbol's row in layer 2 "induces" when its argmax is the successor
-// of the symbol's earlier occurrence; a row in layer 1 is "previous-token" when its argmax is the
-// position just before it.
+// of the symbol's earlier occurrence; in layer 1 the row of each copied symbol but the first
+// (x2..xn, the keys the induction head reads) is "previous-token" when its argmax is the position
+// just before it.
 #pragma once
 
 #include <vector>
@@ -25,7 +26,7 @@ struct HeadFigures {
   std::vector<double> determiner_noun;  ///< determiners peaking on their phrase's noun
   // Copy, per head:
   std::vector<double> induction;       ///< layer 2, rows x1..x(n-1) of the copy
-  std::vector<double> previous_token;  ///< layer 1, every row but the first
+  std::vector<double> previous_token;  ///< layer 1, rows x2..xn
 };
 
 /// One teacher-forced pass over `examples` (no greedy decoding).
@@ -49,9 +50,9 @@ struct Metrics {
   double alignment_crossed = 0.0;  ///< translate only
   double determiner_own = 0.0;     ///< translate only
   double determiner_noun = 0.0;    ///< translate only
-  double previous_token = 0.0;     ///< copy only: layer 1's best head
+  double previous_token = 0.0;     ///< copy only: layer 1's previous-token head
   int head = 0;                    ///< the named head (chosen on validation)
-  int previous_token_head = -1;    ///< copy only: layer 1's best head
+  int previous_token_head = -1;    ///< copy only: layer 1's best head (chosen on validation)
   bool criteria_met = false;
 };
 

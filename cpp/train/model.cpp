@@ -2,9 +2,9 @@
 //
 // Initialisation, in the order of parameters(): parameter group i draws from its own SplitMix64
 // stream seeded with mix(seed ^ ((1000 + i) * golden)), mix(x) = SplitMix64(x).next(), filled
-// row-major. Embedding tables: uniform(-1, 1), like the stepper's generated token embeddings.
-// Other matrices: Glorot-uniform, a = sqrt(6 / (rows + cols)). Biases and layer-norm betas 0,
-// layer-norm gammas 1 (no stream is read for them).
+// row-major. Embedding tables: uniform(-a, a), a = ModelConfig::embedding_init (1 by default,
+// like the stepper's generated token embeddings). Other matrices: Glorot-uniform, a = sqrt(6 /
+// (rows + cols)). Biases and layer-norm betas 0, layer-norm gammas 1 (no stream is read for them).
 #include "train/model.h"
 
 #include <cmath>
@@ -17,10 +17,10 @@ namespace {
 constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15ULL;
 constexpr std::uint64_t kFirstParamTag = 1000;
 
-void fill(Param* p, std::uint64_t seed, std::uint64_t index, bool embedding) {
+// Fills group `index` uniformly in (-a, a); a <= 0 means Glorot's bound.
+void fill(Param* p, std::uint64_t seed, std::uint64_t index, double a) {
   SplitMix64 stream(SplitMix64(seed ^ ((kFirstParamTag + index) * kGolden)).next());
-  const double a =
-      embedding ? 1.0 : std::sqrt(6.0 / static_cast<double>(p->value.rows() + p->value.cols()));
+  if (a <= 0.0) a = std::sqrt(6.0 / static_cast<double>(p->value.rows() + p->value.cols()));
   for (Eigen::Index r = 0; r < p->value.rows(); ++r) {
     for (Eigen::Index c = 0; c < p->value.cols(); ++c) p->value(r, c) = stream.next_symmetric(a);
   }
@@ -62,7 +62,8 @@ Model::Model(const ModelConfig& config, std::uint64_t seed) : config_(config) {
   const std::vector<NamedParam> params = parameters();
   for (std::size_t i = 0; i < params.size(); ++i) {
     if (params[i].param->value.rows() == 1) continue;  // biases, gammas, betas: constants
-    fill(params[i].param, seed, i, ends_with(params[i].name, ".table"));
+    fill(params[i].param, seed, i,
+         ends_with(params[i].name, ".table") ? config.embedding_init : 0.0);
   }
 }
 
@@ -77,8 +78,10 @@ std::vector<NamedParam> Model::parameters() {
         layer.norm_attention.collect(p + ".norm_self", &out);
         layer.self_attention.collect(p + ".self_attention", &out);
       }
-      layer.norm_ffn.collect(p + ".norm_ffn", &out);
-      layer.ffn.collect(p + ".ffn", &out);
+      if (config_.feed_forward) {
+        layer.norm_ffn.collect(p + ".norm_ffn", &out);
+        layer.ffn.collect(p + ".ffn", &out);
+      }
     }
     encoder_norm_.collect("encoder.norm", &out);
   }
@@ -92,8 +95,10 @@ std::vector<NamedParam> Model::parameters() {
       layer.norm_cross.collect(p + ".norm_cross", &out);
       layer.cross_attention.collect(p + ".cross_attention", &out);
     }
-    layer.norm_ffn.collect(p + ".norm_ffn", &out);
-    layer.ffn.collect(p + ".ffn", &out);
+    if (config_.feed_forward) {
+      layer.norm_ffn.collect(p + ".norm_ffn", &out);
+      layer.ffn.collect(p + ".ffn", &out);
+    }
   }
   decoder_norm_.collect("decoder.norm", &out);
   output_.collect("output", &out);
@@ -137,7 +142,9 @@ void Model::encode(const TokenIds& source, ForwardPass* pass) const {
       layer.self_attention.forward_self(layer.norm_attention.forward(x, &c.norm_attention),
                                         pass->source, MaskKind::None, &c.self_attention, &x);
     }
-    layer.ffn.forward(layer.norm_ffn.forward(x, &c.norm_ffn), &c.ffn, &x);
+    if (config_.feed_forward) {
+      layer.ffn.forward(layer.norm_ffn.forward(x, &c.norm_ffn), &c.ffn, &x);
+    }
   }
   pass->memory = encoder_norm_.forward(x, &pass->encoder_norm);
 }
@@ -158,7 +165,9 @@ void Model::decode(const TokenIds& input, ForwardPass* pass) const {
       layer.cross_attention.forward_cross(layer.norm_cross.forward(y, &c.norm_cross), pass->memory,
                                           pass->target, pass->source, &c.cross_attention, &y);
     }
-    layer.ffn.forward(layer.norm_ffn.forward(y, &c.norm_ffn), &c.ffn, &y);
+    if (config_.feed_forward) {
+      layer.ffn.forward(layer.norm_ffn.forward(y, &c.norm_ffn), &c.ffn, &y);
+    }
   }
   pass->decoder_out = decoder_norm_.forward(y, &pass->decoder_norm);
   pass->logits = output_.forward(pass->decoder_out);

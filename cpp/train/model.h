@@ -29,7 +29,9 @@ struct ModelConfig {
   bool encoder_self_attention = true;  ///< the encoder layer has a self-attention sublayer
   int encoder_layers = 1;              ///< used when encoder is true
   int decoder_layers = 1;
-  int source_vocab = 0;  ///< 0 without an encoder
+  bool feed_forward = true;     ///< false: attention-only layers (no feed-forward sublayers)
+  double embedding_init = 1.0;  ///< token embeddings start uniform in (-a, a), a this
+  int source_vocab = 0;         ///< 0 without an encoder
   int target_vocab = 0;
 };
 

@@ -22,7 +22,9 @@ void Model::backward(const ForwardPass& pass, const Matrix& d_logits, const Batc
   for (std::size_t l = decoder_.size(); l-- > 0;) {
     DecoderLayer& layer = decoder_[l];
     const DecoderLayerCache& c = pass.decoder[l];
-    dy += layer.norm_ffn.backward(layer.ffn.backward(dy, c.ffn), c.norm_ffn);
+    if (config_.feed_forward) {
+      dy += layer.norm_ffn.backward(layer.ffn.backward(dy, c.ffn), c.norm_ffn);
+    }
     if (layer.has_cross_attention) {
       const AttentionInputGrads& g = layer.cross_attention.backward(dy, c.cross_attention);
       dy += layer.norm_cross.backward(g.x_q, c.norm_cross);
@@ -38,7 +40,9 @@ void Model::backward(const ForwardPass& pass, const Matrix& d_logits, const Batc
   for (std::size_t l = encoder_.size(); l-- > 0;) {
     EncoderLayer& layer = encoder_[l];
     const EncoderLayerCache& c = pass.encoder[l];
-    dx += layer.norm_ffn.backward(layer.ffn.backward(dx, c.ffn), c.norm_ffn);
+    if (config_.feed_forward) {
+      dx += layer.norm_ffn.backward(layer.ffn.backward(dx, c.ffn), c.norm_ffn);
+    }
     if (layer.has_self_attention) {
       const AttentionInputGrads& g = layer.self_attention.backward(dx, c.self_attention);
       dx += layer.norm_attention.backward(g.x_q, c.norm_attention);

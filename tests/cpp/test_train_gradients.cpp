@@ -1,6 +1,6 @@
 // The finite-difference gradient check of every parameter group of a tiny model: the
-// encoder-decoder (encoder self-attention on) and the two-layer decoder-only model of the copy
-// task. Max error relative to each group's largest gradient <= 1e-6.
+// encoder-decoder (encoder self-attention on) and the two-layer, attention-only decoder of the
+// copy task. Max error relative to each group's largest gradient <= 1e-6.
 #include <catch2/catch.hpp>
 
 #include "train/model.h"
@@ -57,13 +57,15 @@ TEST_CASE("gradient check: every parameter group of the encoder-decoder", "[trai
   CHECK(check_every_group(model, batch) == 38);
 }
 
-TEST_CASE("gradient check: every parameter group of the two-layer decoder-only model", "[train]") {
+TEST_CASE("gradient check: every parameter group of the two-layer attention-only decoder",
+          "[train]") {
   ModelConfig config;
   config.d_model = 6;
   config.heads = 2;
-  config.d_ff = 10;
   config.encoder = false;
   config.decoder_layers = 2;
+  config.feed_forward = false;
+  config.embedding_init = 2.0;
   config.target_vocab = 8;
   Model model(config, 4);
   perturb_constants(model);
@@ -71,6 +73,6 @@ TEST_CASE("gradient check: every parameter group of the two-layer decoder-only m
   batch.source = {{}, {}};
   batch.input = {{1, 2, 7, 1}, {3, 4, 5, 7, 3, 4}};
   batch.target = {{-1, -1, 1, 2}, {-1, -1, -1, 3, 4, 5}};
-  // embedding 1, two layers of (2+4+2+4), final norm 2, output 2 = 29
-  CHECK(check_every_group(model, batch) == 29);
+  // embedding 1, two layers of (norm 2 + attention 4), final norm 2, output 2
+  CHECK(check_every_group(model, batch) == 17);
 }

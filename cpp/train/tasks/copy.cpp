@@ -36,6 +36,8 @@ ModelConfig CopyTask::model_config(const TrainConfig& config) const {
   m.d_ff = config.d_ff;
   m.encoder = false;
   m.decoder_layers = 2;
+  m.feed_forward = false;
+  m.embedding_init = kEmbeddingInit;
   m.target_vocab = target_.size();
   return m;
 }

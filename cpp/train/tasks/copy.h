@@ -1,4 +1,4 @@
-// Task 2: copy a sequence, "x1..xn | x1..xn", with a causal two-layer decoder-only model: an
+// Task 2: copy a sequence, "x1..xn | x1..xn", with a causal two-layer, attention-only decoder: an
 // induction head forms in layer 2 over a previous-token head in layer 1 (docs/tasks.md).
 #pragma once
 
@@ -8,13 +8,17 @@ namespace attn::train {
 
 class CopyTask : public Task {
  public:
-  static constexpr int kSymbols = 16;                   ///< "a" .. "p"
+  static constexpr int kSymbols = 26;                   ///< "a" .. "z"
   static constexpr int kMinLength = 4, kMaxLength = 8;  ///< n, the symbols to copy
   static constexpr int kSeparator = kSymbols;           ///< target id of "|"
+  /// Token embeddings start uniform in (-2, 2), twice the positional encoding's range, so the
+  /// first patterns follow tokens rather than positions (docs/tasks.md: the positional shortcut).
+  static constexpr double kEmbeddingInit = 2.0;
 
   CopyTask();
   TaskKind kind() const override { return TaskKind::Copy; }
-  /// Two decoder layers, no encoder; the vocabulary is the symbols and "|".
+  /// Two attention-only decoder layers, no encoder (d_ff unused); the vocabulary is the symbols
+  /// and "|".
   ModelConfig model_config(const TrainConfig& config) const override;
   /// Source x1..xn, target y1..ym (the copy: y = x when training). input: x1..xn | y1..y(m-1)
   /// (n + m tokens); target: -1 for the first n positions (nothing to predict before the
