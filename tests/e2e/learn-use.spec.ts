@@ -167,6 +167,9 @@ test("the stepper's first load fetches no training code; links open either task"
   await expect(page.getByTestId("learn-map-0").locator("figcaption")).toHaveText(/^Layer 1 self/);
   await expect(page.getByTestId("learn-map-1").locator("figcaption")).toHaveText(/^Layer 2 self/);
   await expect(page.getByRole("textbox", { name: "Symbols to copy" })).toBeVisible();
+  // Its layers are attention-only: no d_ff, no encoder.
+  await expect(page.getByRole("textbox", { name: "d_ff" })).toBeHidden();
+  await expect(page.getByRole("checkbox", { name: "Encoder self-attention" })).toBeHidden();
   await expect(page.getByTestId("learn-output")).toHaveText(/^Copy: /);
   // Choosing the other task keeps the URL in step.
   await page.getByRole("radio", { name: "Translate English → French" }).check();

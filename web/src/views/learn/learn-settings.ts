@@ -14,10 +14,18 @@ type NumberKey = "d_model" | "heads" | "d_ff" | "steps" | "learning_rate" | "bat
  * Each number field, its label and the limits shown beside it: those of config.h TrainLimits
  * (tests/e2e/learn.spec.ts checks each against the core's own message).
  */
-const FIELDS: readonly { key: NumberKey; label: string; limits: string; whole: boolean }[] = [
+const FIELDS: readonly {
+  key: NumberKey;
+  label: string;
+  limits: string;
+  whole: boolean;
+  /** The tasks whose model has it (default: both). */
+  only?: TaskName;
+}[] = [
   { key: "d_model", label: "d_model", limits: "8 to 64", whole: true },
   { key: "heads", label: "Heads", limits: "1 to 8, dividing d_model", whole: true },
-  { key: "d_ff", label: "d_ff", limits: "8 to 256", whole: true },
+  // The copy task's layers are attention-only: no feed-forward width to choose.
+  { key: "d_ff", label: "d_ff", limits: "8 to 256", whole: true, only: "translate" },
   { key: "steps", label: "Steps", limits: "1 to 2000", whole: true },
   { key: "learning_rate", label: "Learning rate", limits: "1e-05 to 0.1", whole: false },
   { key: "batch", label: "Batch", limits: "1 to 128", whole: true },
@@ -59,6 +67,7 @@ export function createSettingsForm(onTask: (task: TaskName) => void): SettingsFo
 
   const grid = el("div", "learn-fields");
   const inputs = new Map<string, HTMLInputElement>();
+  const boxes = new Map<string, HTMLElement>();
   const slots = new Map<string, HTMLElement>();
   for (const f of FIELDS) {
     const box = el("div", "learn-field");
@@ -78,6 +87,7 @@ export function createSettingsForm(onTask: (task: TaskName) => void): SettingsFo
     box.append(label, input, hint, slot);
     grid.append(box);
     inputs.set(f.key, input);
+    boxes.set(f.key, box);
     slots.set(f.key, slot);
   }
   const encoder = el("input");
@@ -97,6 +107,7 @@ export function createSettingsForm(onTask: (task: TaskName) => void): SettingsFo
       for (const r of radios) r.checked = r.value === s.task;
       for (const f of FIELDS) inputs.get(f.key)!.value = String(s[f.key]);
       encoder.checked = s.encoder_self_attention;
+      for (const f of FIELDS) boxes.get(f.key)!.hidden = f.only !== undefined && f.only !== s.task;
       encoderLabel.hidden = s.task !== "translate";
       form.clearErrors();
     },

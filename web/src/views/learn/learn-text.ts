@@ -24,9 +24,9 @@ export const TASKS: readonly { task: TaskName; label: string; about: string }[] 
     task: "copy",
     label: "Copy a sequence",
     about:
-      "A two-layer decoder copies symbols after a separator (“c a f | c a f”). Layer 1 learns to " +
-      "look at the previous token; layer 2 then finds an induction head: each copied symbol looks " +
-      "at the successor of its earlier occurrence.",
+      "A two-layer, attention-only decoder copies symbols after a separator (“c a f | c a f”). " +
+      "Layer 1 learns to look at the previous token; layer 2 then finds an induction head: each " +
+      "copied symbol looks at the successor of its earlier occurrence.",
   },
 ];
 
@@ -41,7 +41,7 @@ export const SENTENCE_HELP: Record<TaskName, string> = {
   translate:
     "English words of the lexicon: the/a, small/big, black/green/blue/red, a noun (cat, dog, car, " +
     "house, …) and a verb (sees, likes, follows, eats, or sleeps, runs).",
-  copy: "4 to 8 different symbols from a to p, separated by spaces.",
+  copy: "4 to 8 different symbols from a to z, separated by spaces.",
 };
 
 export const DEFAULT_TEXT: Record<TaskName, string> = {

@@ -42,8 +42,9 @@ export interface LearnView {
 /** "d_model 64, 4 heads, 200 steps, seed 1". */
 function describe(s: TrainSettings): string {
   const encoder = s.task === "translate" && !s.encoder_self_attention;
+  const dff = s.task === "translate" ? `, d_ff ${s.d_ff}` : "";
   return (
-    `d_model ${s.d_model}, ${s.heads} heads, d_ff ${s.d_ff}, ${s.steps} steps, batch ` +
+    `d_model ${s.d_model}, ${s.heads} heads${dff}, ${s.steps} steps, batch ` +
     `${s.batch}, learning rate ${s.learning_rate}, seed ${s.seed}` +
     (encoder ? ", no encoder self-attention" : "")
   );
