@@ -40,6 +40,16 @@ std::string number(double x) {
   return buf;
 }
 
+// A named head: its 0-based index, or "mean".
+std::string head_json(int head) {
+  return head == attn::train::kMeanOfHeads ? "\"mean\"" : std::to_string(head);
+}
+
+// The same, 1-based for the table.
+std::string head_cell(int head) {
+  return head == attn::train::kMeanOfHeads ? "mean" : std::to_string(head + 1);
+}
+
 std::string metrics_json(const Metrics& m) {
   return "{\"token_accuracy\":" + number(m.token_accuracy) +
          ",\"sequence_accuracy\":" + number(m.sequence_accuracy) +
@@ -47,7 +57,7 @@ std::string metrics_json(const Metrics& m) {
          ",\"alignment_crossed\":" + number(m.alignment_crossed) +
          ",\"determiner_own\":" + number(m.determiner_own) +
          ",\"determiner_noun\":" + number(m.determiner_noun) +
-         ",\"previous_token\":" + number(m.previous_token) + ",\"head\":" + std::to_string(m.head) +
+         ",\"previous_token\":" + number(m.previous_token) + ",\"head\":" + head_json(m.head) +
          ",\"previous_token_head\":" + std::to_string(m.previous_token_head) +
          ",\"loss\":" + number(m.loss) +
          ",\"criteria_met\":" + (m.criteria_met ? "true" : "false") + "}";
@@ -128,14 +138,15 @@ void seed_table(TrainConfig config, std::uint64_t first, std::uint64_t last, int
                 ok ? fixed(r.cpu_seconds_to_criteria, 2).c_str() : "–",
                 fixed(r.cpu_seconds, 2).c_str());
     if (copy) {
-      std::printf(" | %s | %s | %s | %s | %d, %d |\n", fixed(m.alignment, 3).c_str(),
+      std::printf(" | %s | %s | %s | %s | %s, %d |\n", fixed(m.alignment, 3).c_str(),
                   fixed(m.previous_token, 3).c_str(), fixed(m.sequence_accuracy, 3).c_str(),
-                  fixed(m.token_accuracy, 3).c_str(), m.head + 1, m.previous_token_head + 1);
+                  fixed(m.token_accuracy, 3).c_str(), head_cell(m.head).c_str(),
+                  m.previous_token_head + 1);
     } else {
-      std::printf(" | %s | %s | %s | %s | %s | %s | %d |\n", fixed(m.sequence_accuracy, 3).c_str(),
+      std::printf(" | %s | %s | %s | %s | %s | %s | %s |\n", fixed(m.sequence_accuracy, 3).c_str(),
                   fixed(m.alignment, 3).c_str(), fixed(m.alignment_crossed, 3).c_str(),
                   fixed(m.determiner_own, 3).c_str(), fixed(m.determiner_noun, 3).c_str(),
-                  fixed(m.token_accuracy, 3).c_str(), m.head + 1);
+                  fixed(m.token_accuracy, 3).c_str(), head_cell(m.head).c_str());
     }
     std::fflush(stdout);
   }
