@@ -14,17 +14,18 @@ enum class TaskKind {
 };
 
 /// One training run. default_config() gives the defaults of each task; validate() the limits.
+/// The field values here are the translate task's defaults (default_config() has both tasks').
 struct TrainConfig {
   TaskKind task = TaskKind::Translate;
-  int d_model = 64;                    ///< width of every token vector
-  int heads = 4;                       ///< attention heads; must divide d_model
-  int d_ff = 128;                      ///< hidden width of the feed-forward sublayers
-  int steps = 200;                     ///< Adam steps in the run
-  double learning_rate = 3e-3;         ///< Adam's step size
-  int batch = 32;                      ///< sentences per step
-  std::uint64_t seed = 1;              ///< weights and training sentences
-  bool encoder_self_attention = true;  ///< Translate: the encoder layer has self-attention
-  int snapshot_every = 10;             ///< a snapshot at step 0, every this many steps, and the end
+  int d_model = 32;                     ///< width of every token vector
+  int heads = 4;                        ///< attention heads; must divide d_model
+  int d_ff = 64;                        ///< hidden width of the feed-forward sublayers
+  int steps = 200;                      ///< Adam steps in the run
+  double learning_rate = 4e-3;          ///< Adam's step size
+  int batch = 32;                       ///< sentences per step
+  std::uint64_t seed = 1;               ///< weights and training sentences
+  bool encoder_self_attention = false;  ///< Translate: the encoder layer has self-attention
+  int snapshot_every = 10;  ///< a snapshot at step 0, every this many steps, and the end
 };
 
 /// Limits checked by validate() (the file size of a saved model stays under the 4 MB the JSON
@@ -49,7 +50,9 @@ struct InputError {
   std::string message;
 };
 
-/// The default run of a task: it reaches the task's criteria for every seed 1..12 (docs/tasks.md).
+/// The default run of a task: it reaches the task's criteria for every seed 1..12 (docs/tasks.md
+/// has the table). Translate: d_model 32, 4 heads, d_ff 64, no encoder self-attention, lr 4e-3,
+/// 200 steps. Copy: d_model 32, 2 heads, attention-only layers (d_ff unused), lr 7e-3, 400 steps.
 TrainConfig default_config(TaskKind task);
 
 /// The first value outside its limits, or nothing.

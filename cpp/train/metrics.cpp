@@ -26,23 +26,36 @@ int argmax(const Matrix& weights, int row) {
   return static_cast<int>(col);
 }
 
-std::vector<double> fractions(const std::vector<Count>& counts) {
+// Counts per candidate (each head, then the mean of the heads) -> the heads' fractions; the
+// mean's into *mean.
+std::vector<double> fractions(const std::vector<Count>& counts, double* mean) {
   std::vector<double> out;
   for (const Count& c : counts) out.push_back(c.fraction());
+  *mean = out.back();
+  out.pop_back();
+  return out;
+}
+
+// The heads' weights of one sentence, then their mean (rows, cols): the candidates for the head
+// the app names.
+std::vector<Matrix> candidates(const std::vector<Matrix>& per_head) {
+  std::vector<Matrix> out = per_head;
+  out.push_back(mean_of_heads(per_head));
   return out;
 }
 
 // Cross-attention rows of the target words (not the end position) against the alignment.
 void translate_heads(const ForwardPass& pass, const std::vector<Example>& examples, int heads,
                      HeadFigures* f) {
-  std::vector<Count> align(heads), crossed(heads), own(heads), noun(heads);
+  const std::size_t n = static_cast<std::size_t>(heads) + 1;
+  std::vector<Count> align(n), crossed(n), own(n), noun(n);
   const AttentionCache& cross = pass.decoder.front().cross_attention;
   for (std::size_t s = 0; s < examples.size(); ++s) {
     const Example& e = examples[s];
-    for (int h = 0; h < heads; ++h) {
-      const Matrix& w = cross.weights[s][static_cast<std::size_t>(h)];
+    const std::vector<Matrix> weights = candidates(cross.weights[s]);
+    for (std::size_t h = 0; h < n; ++h) {
       for (std::size_t j = 0; j < e.target.size(); ++j) {
-        const int peak = argmax(w, static_cast<int>(j));
+        const int peak = argmax(weights[h], static_cast<int>(j));
         if (e.kind[j] == WordKind::Determiner) {
           own[h].add(peak == e.aligned[j]);
           noun[h].add(peak == e.noun_of[j]);
@@ -53,10 +66,10 @@ void translate_heads(const ForwardPass& pass, const std::vector<Example>& exampl
       }
     }
   }
-  f->alignment = fractions(align);
-  f->crossed = fractions(crossed);
-  f->determiner_own = fractions(own);
-  f->determiner_noun = fractions(noun);
+  f->alignment = fractions(align, &f->mean_alignment);
+  f->crossed = fractions(crossed, &f->mean_crossed);
+  f->determiner_own = fractions(own, &f->mean_determiner_own);
+  f->determiner_noun = fractions(noun, &f->mean_determiner_noun);
 }
 
 // Input x1..xn | x1..x(n-1) (0-based positions): in layer 2, row n + j (holding x_j, j >= 1)
@@ -64,22 +77,29 @@ void translate_heads(const ForwardPass& pass, const std::vector<Example>& exampl
 // keys the induction head reads) on the row before.
 void copy_heads(const ForwardPass& pass, const std::vector<Example>& examples, int heads,
                 HeadFigures* f) {
-  std::vector<Count> induction(heads), previous(heads);
+  const std::size_t count = static_cast<std::size_t>(heads) + 1;
+  std::vector<Count> induction(count), previous(count);
   for (std::size_t s = 0; s < examples.size(); ++s) {
     const int n = static_cast<int>(examples[s].source.size());
-    for (int h = 0; h < heads; ++h) {
-      const std::size_t hi = static_cast<std::size_t>(h);
-      const Matrix& first = pass.decoder[0].self_attention.weights[s][hi];
-      const Matrix& second = pass.decoder[1].self_attention.weights[s][hi];
-      for (int q = 1; q < n; ++q) previous[hi].add(argmax(first, q) == q - 1);
-      for (int q = n + 1; q < 2 * n; ++q) induction[hi].add(argmax(second, q) == q - n);
+    const std::vector<Matrix> first = candidates(pass.decoder[0].self_attention.weights[s]);
+    const std::vector<Matrix> second = candidates(pass.decoder[1].self_attention.weights[s]);
+    for (std::size_t h = 0; h < count; ++h) {
+      for (int q = 1; q < n; ++q) previous[h].add(argmax(first[h], q) == q - 1);
+      for (int q = n + 1; q < 2 * n; ++q) induction[h].add(argmax(second[h], q) == q - n);
     }
   }
-  f->induction = fractions(induction);
-  f->previous_token = fractions(previous);
+  double unused = 0.0;
+  f->induction = fractions(induction, &f->mean_induction);
+  f->previous_token = fractions(previous, &unused);
 }
 
 }  // namespace
+
+Matrix mean_of_heads(const std::vector<Matrix>& per_head) {
+  Matrix mean = per_head.front();
+  for (std::size_t h = 1; h < per_head.size(); ++h) mean += per_head[h];
+  return mean / static_cast<double>(per_head.size());
+}
 
 HeadFigures teacher_forced(const Model& model, const Task& task,
                            const std::vector<Example>& examples) {
@@ -103,17 +123,21 @@ HeadFigures teacher_forced(const Model& model, const Task& task,
 }
 
 double pattern_score(const Task& task, const HeadFigures& f, int head) {
-  const auto& scores = task.kind() == TaskKind::Copy ? f.induction : f.alignment;
-  return scores[static_cast<std::size_t>(head)];
+  const bool copy = task.kind() == TaskKind::Copy;
+  if (head == kMeanOfHeads) return copy ? f.mean_induction : f.mean_alignment;
+  return (copy ? f.induction : f.alignment)[static_cast<std::size_t>(head)];
 }
 
 int best_head(const Task& task, const HeadFigures& f) {
   const auto& scores = task.kind() == TaskKind::Copy ? f.induction : f.alignment;
+  const int heads = static_cast<int>(scores.size());
   int best = 0;
-  for (std::size_t h = 1; h < scores.size(); ++h) {
-    if (scores[h] > scores[static_cast<std::size_t>(best)]) best = static_cast<int>(h);
+  for (int h = 1; h < heads; ++h) {
+    if (pattern_score(task, f, h) > pattern_score(task, f, best)) best = h;
   }
-  return best;
+  // Copy names one head: the lesson is that a single head does the induction.
+  if (task.kind() == TaskKind::Copy) return best;
+  return pattern_score(task, f, kMeanOfHeads) > pattern_score(task, f, best) ? kMeanOfHeads : best;
 }
 
 Metrics evaluate(const Model& model, const Task& task, const std::vector<Example>& validation,
@@ -122,21 +146,21 @@ Metrics evaluate(const Model& model, const Task& task, const std::vector<Example
   const HeadFigures chosen_on = teacher_forced(model, task, validation);
   m.head = best_head(task, chosen_on);
   const HeadFigures f = teacher_forced(model, task, test);
-  const std::size_t h = static_cast<std::size_t>(m.head);
   m.loss = f.loss;
   m.token_accuracy = f.token_accuracy;
+  m.alignment = pattern_score(task, f, m.head);
   if (task.kind() == TaskKind::Copy) {
-    m.alignment = f.induction[h];
     m.alignment_crossed = m.determiner_own = m.determiner_noun = kNaN;
     const auto& prev = chosen_on.previous_token;
     m.previous_token_head =
         static_cast<int>(std::max_element(prev.begin(), prev.end()) - prev.begin());
     m.previous_token = f.previous_token[static_cast<std::size_t>(m.previous_token_head)];
   } else {
-    m.alignment = f.alignment[h];
-    m.alignment_crossed = f.crossed[h];
-    m.determiner_own = f.determiner_own[h];
-    m.determiner_noun = f.determiner_noun[h];
+    const bool mean = m.head == kMeanOfHeads;
+    const std::size_t h = mean ? 0 : static_cast<std::size_t>(m.head);
+    m.alignment_crossed = mean ? f.mean_crossed : f.crossed[h];
+    m.determiner_own = mean ? f.mean_determiner_own : f.determiner_own[h];
+    m.determiner_noun = mean ? f.mean_determiner_noun : f.determiner_noun[h];
     m.previous_token = kNaN;
   }
   std::vector<std::vector<std::string>> sources;

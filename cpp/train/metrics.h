@@ -15,6 +15,12 @@
 
 namespace attn::train {
 
+/// The head the app names may be the mean of the heads' weights instead of one head.
+constexpr int kMeanOfHeads = -1;
+
+/// The mean of the heads' weights (rows, cols); per_head must not be empty.
+Matrix mean_of_heads(const std::vector<Matrix>& per_head);
+
 /// Teacher-forced figures, per head where they concern attention (fractions in [0, 1]).
 struct HeadFigures {
   double loss = 0.0;            ///< mean cross-entropy of the scored positions
@@ -27,17 +33,22 @@ struct HeadFigures {
   // Copy, per head:
   std::vector<double> induction;       ///< layer 2, rows x1..x(n-1) of the copy
   std::vector<double> previous_token;  ///< layer 1, rows x2..xn
+  // The same figures for the mean of the heads' weights (kMeanOfHeads):
+  double mean_alignment = 0.0, mean_crossed = 0.0;
+  double mean_determiner_own = 0.0, mean_determiner_noun = 0.0;
+  double mean_induction = 0.0;
 };
 
 /// One teacher-forced pass over `examples` (no greedy decoding).
 HeadFigures teacher_forced(const Model& model, const Task& task,
                            const std::vector<Example>& examples);
 
-/// The head the app names: the one whose pattern score (translate: alignment; copy: induction)
-/// is highest in `figures` (the first on ties).
+/// The head the app names: the head whose pattern score (translate: alignment; copy: induction)
+/// is highest in `figures` (the first on ties); for translate, the mean of the heads
+/// (kMeanOfHeads) when it is strictly better than every head.
 int best_head(const Task& task, const HeadFigures& figures);
 
-/// The pattern score of one head (alignment or induction).
+/// The pattern score of one head or of their mean (alignment or induction).
 double pattern_score(const Task& task, const HeadFigures& figures, int head);
 
 /// The held-out figures of a model (NaN for what a task does not have). Names as in the
@@ -51,7 +62,7 @@ struct Metrics {
   double determiner_own = 0.0;     ///< translate only
   double determiner_noun = 0.0;    ///< translate only
   double previous_token = 0.0;     ///< copy only: layer 1's previous-token head
-  int head = 0;                    ///< the named head (chosen on validation)
+  int head = 0;                    ///< the named head (chosen on validation), or kMeanOfHeads
   int previous_token_head = -1;    ///< copy only: layer 1's best head (chosen on validation)
   bool criteria_met = false;
 };

@@ -21,7 +21,8 @@ enum class AttentionSite {
 
 /// The scenario of one attention sublayer for `text`, decoded greedily first (the decoder rows
 /// are those of the model's own output). head: 0-based, or -1 for all heads (one scenario with
-/// every head, W_O whole); a single head gets its columns of W_Q, W_K, W_V and its rows of W_O.
+/// every head, W_O whole: for a model whose named head is kMeanOfHeads, the mean of its trace's
+/// weights is the named map); a single head gets its columns of W_Q, W_K, W_V and its rows of W_O.
 /// Tokens: cross-attention rows are the target words they produce, columns the source words;
 /// decoder self-attention rows and columns are the decoder inputs ("<s>", y1, ... for translate;
 /// "x1..xn | y1..y(n-1)" for copy); encoder self-attention, the source words. Errors (fields

@@ -6,6 +6,7 @@
 #include "scenario/json.h"
 #include "train/json_out.h"
 #include "train/run_file.h"
+#include "train/metrics.h"
 
 namespace attn::train {
 namespace {
@@ -112,7 +113,7 @@ std::string model_to_json(const TrainedModel& m) {
   json::key(&out, "config");
   out += config_to_json(c);
   json::key(&out, "head");
-  out += std::to_string(m.head);
+  out += m.head == kMeanOfHeads ? "\"mean\"" : std::to_string(m.head);
   json::key(&out, "source_vocab");
   json::strings(&out, m.task->source_vocab().words());
   json::key(&out, "target_vocab");
@@ -155,10 +156,13 @@ std::variant<TrainedModel, InputError> model_from_json(const std::string& text) 
   const char* name = task_name(*kind);
   if (auto e = check_vocab(root, "source_vocab", m.task->source_vocab(), name)) return *e;
   if (auto e = check_vocab(root, "target_vocab", m.task->target_vocab(), name)) return *e;
+  const JsonValue* head_value = member(root, "head");
   long long head = 0;
-  if (read_int(root, "", "head", &head) || head < 0 || head >= m.config.heads) {
-    return InputError{
-        "head", "head must be a whole number between 0 and " + std::to_string(m.config.heads - 1)};
+  if (head_value && head_value->kind == Kind::String && head_value->string == "mean") {
+    head = kMeanOfHeads;
+  } else if (read_int(root, "", "head", &head) || head < 0 || head >= m.config.heads) {
+    return InputError{"head", "head must be \"mean\" or a whole number between 0 and " +
+                                  std::to_string(m.config.heads - 1)};
   }
   m.head = static_cast<int>(head);
   m.model = Model(m.task->model_config(m.config), m.config.seed);

@@ -3,7 +3,7 @@
 //   {"format": "attention-stepper-model", "version": 1, "task": "translate",
 //    "config": {"d_model", "heads", "d_ff", "steps", "learning_rate", "batch", "seed",
 //               "encoder_self_attention", "snapshot_every"},
-//    "head": 2, "source_vocab": [...], "target_vocab": [...],
+//    "head": 2 (or "mean"), "source_vocab": [...], "target_vocab": [...],
 //    "parameters": {"source_embedding.table": [[...], ...], ...}}
 // Parameters are named and ordered as Model::parameters(); each is a matrix (biases (1, width)).
 #pragma once

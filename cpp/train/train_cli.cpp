@@ -52,6 +52,11 @@ bool write_file(const std::string& path, const std::string& text) {
   return ok;
 }
 
+// A named head for the table: 1-based, or "mean".
+std::string head_cell(int head) {
+  return head == attn::train::kMeanOfHeads ? "mean" : std::to_string(head + 1);
+}
+
 // A whole run: trains to the end, fully evaluating every `eval_every` steps (0: only at the end)
 // until the criteria are first met. Seconds are training time only (train_steps).
 struct Run {
@@ -128,14 +133,15 @@ void seed_table(TrainConfig config, std::uint64_t first, std::uint64_t last, int
                 ok ? fixed(r.cpu_seconds_to_criteria, 2).c_str() : "–",
                 fixed(r.cpu_seconds, 2).c_str());
     if (copy) {
-      std::printf(" | %s | %s | %s | %s | %d, %d |\n", fixed(m.alignment, 3).c_str(),
+      std::printf(" | %s | %s | %s | %s | %s, %d |\n", fixed(m.alignment, 3).c_str(),
                   fixed(m.previous_token, 3).c_str(), fixed(m.sequence_accuracy, 3).c_str(),
-                  fixed(m.token_accuracy, 3).c_str(), m.head + 1, m.previous_token_head + 1);
+                  fixed(m.token_accuracy, 3).c_str(), head_cell(m.head).c_str(),
+                  m.previous_token_head + 1);
     } else {
-      std::printf(" | %s | %s | %s | %s | %s | %s | %d |\n", fixed(m.sequence_accuracy, 3).c_str(),
+      std::printf(" | %s | %s | %s | %s | %s | %s | %s |\n", fixed(m.sequence_accuracy, 3).c_str(),
                   fixed(m.alignment, 3).c_str(), fixed(m.alignment_crossed, 3).c_str(),
                   fixed(m.determiner_own, 3).c_str(), fixed(m.determiner_noun, 3).c_str(),
-                  fixed(m.token_accuracy, 3).c_str(), m.head + 1);
+                  fixed(m.token_accuracy, 3).c_str(), head_cell(m.head).c_str());
     }
     std::fflush(stdout);
   }

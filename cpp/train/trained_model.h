@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "train/config.h"
+#include "train/metrics.h"
 #include "train/model.h"
 #include "train/tasks/task.h"
 
@@ -17,8 +18,9 @@ struct TrainedModel {
   TrainConfig config;
   std::shared_ptr<const Task> task;
   Model model;
-  /// The head the app names (0-based): translate, the cross-attention head that aligns best on
-  /// the validation split; copy, layer 2's best induction head. Set by Trainer::evaluate().
+  /// The head the app names (0-based), or kMeanOfHeads (-1, metrics.h) for the mean of the heads'
+  /// weights: whichever scores best on the validation split (translate: cross-attention
+  /// alignment; copy: layer 2's induction, always one head). Set by Trainer::evaluate().
   int head = 0;
 };
 
@@ -32,7 +34,7 @@ struct Translation {
   std::vector<std::string> target;
   std::vector<std::string> key_tokens;  ///< the columns of attention (source for translate)
   std::vector<Matrix> attention;        ///< one (rows, cols) matrix per head
-  int head = 0;                         ///< TrainedModel::head
+  int head = 0;                         ///< TrainedModel::head (kMeanOfHeads: the mean)
   /// The correct output when the words are a sentence of the task, else empty.
   std::vector<std::string> reference;
 };

@@ -28,7 +28,7 @@ struct Snapshot {
   double held_out_loss = 0.0;   ///< teacher-forced, on the fixed held-out batch
   double token_accuracy = 0.0;  ///< teacher-forced, on the fixed held-out batch
   double alignment = 0.0;       ///< pattern score of the best head now, same batch
-  int head = 0;                 ///< that head
+  int head = 0;                 ///< that head, or kMeanOfHeads (the mean of the heads)
   /// attention[w][h]: watched map w (Trainer::watched()), head h, (rows, cols) of the probe.
   std::vector<std::vector<Matrix>> attention;
 };

@@ -108,7 +108,7 @@ TEST_CASE("config: each limit is named in its message", "[train]") {
   CHECK(error_of([](TrainConfig& c) { c.d_model = 100; }) ==
         "d_model: d_model is 100; it must be between 8 and 64");
   CHECK(error_of([](TrainConfig& c) { c.heads = 3; }) ==
-        "heads: heads is 3; it must divide d_model (64)");
+        "heads: heads is 3; it must divide d_model (32)");
   CHECK(error_of([](TrainConfig& c) { c.d_ff = 4; }) ==
         "d_ff: d_ff is 4; it must be between 8 and 256");
   CHECK(error_of([](TrainConfig& c) { c.steps = 0; }) ==
