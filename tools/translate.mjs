@@ -56,7 +56,8 @@ const translated = session.translate(coreBytes(sentence));
 if (!translated.ok) fail(translated.error.message);
 const t = translated.translation;
 
-let head = t.head;
+// The model's named head: an index, or -1 for the mean of the heads (cpp/train kMeanOfHeads).
+let head = t.head < 0 ? "mean" : t.head;
 if (headText !== null) {
   head = headText === "mean" ? "mean" : /^\d+$/.test(headText) ? Number(headText) : NaN;
   if (head !== "mean" && !(head < heads)) {
