@@ -32,7 +32,9 @@ test("a typed sentence is translated, with its cross-attention per head", async 
     `Cross-attention, ${words.length}×7: rows = ${words.join(" ")}; columns = the big dog sees a green house`,
   );
   const heads = Number(await page.getByRole("textbox", { name: "Heads" }).inputValue());
-  await expect(maps.getByRole("img")).toHaveCount(heads);
+  await expect(maps.getByRole("img", { name: /^Head \d/ })).toHaveCount(heads);
+  // The map the app names: one head, or the mean of the heads drawn after them.
+  await expect(maps.getByRole("img", { name: /, the best,/ })).toHaveCount(1);
   await expect(page.getByTestId("learn-use-map-peaks")).toHaveText(/^Head \d, where each row/);
   await snapshot(page, "learn-translate");
 });

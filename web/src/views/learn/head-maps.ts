@@ -9,6 +9,7 @@ import { drawHeatmap, legendGradient } from "../ui/heatmap-draw";
 import { formatShape } from "../ui/format";
 import { THEME_EVENT } from "../ui/theme";
 import { headName } from "../../state/stages";
+import { MEAN_OF_HEADS, meanOfHeads } from "./learn-text";
 import type { MatrixValue } from "../../wasm/types";
 
 export interface HeadMapsSpec {
@@ -18,8 +19,11 @@ export interface HeadMapsSpec {
   cols: string[];
   /** heads[h][r][c]: head h, (rows, cols). */
   heads: number[][][];
-  /** The head the app names, whose pattern scores best ("best" under its map), or -1. */
-  named: number;
+  /**
+   * The head the app names, whose pattern scores best ("best" under its map); -1 for the mean of
+   * the heads (drawn as one more map); null for none.
+   */
+  named: number | null;
 }
 
 export interface HeadMaps {
@@ -72,23 +76,26 @@ export function createHeadMaps(testId: string): HeadMaps {
     const top = Math.min(90, 10 + longest(spec.cols) * 7);
     const shape = formatShape(spec.rows.length, spec.cols.length);
     caption.textContent = `${spec.title}, ${shape}: rows = ${spec.rows.join(" ")}; columns = ${spec.cols.join(" ")}`;
-    // Same head count: redraw the canvases in place (no layout change while replaying).
-    while (grid.children.length > spec.heads.length) grid.lastElementChild?.remove();
-    while (grid.children.length < spec.heads.length) {
+    // The named map may be the mean of the heads: drawn after them, as one more map.
+    const mean = spec.named === MEAN_OF_HEADS ? meanOfHeads(spec.heads) : null;
+    const all = mean ? [...spec.heads, mean] : spec.heads;
+    const nameOf = (i: number) => (i < spec.heads.length ? headName(i) : "Mean of the heads");
+    const best = mean ? spec.heads.length : spec.named;
+    // Same count: redraw the canvases in place (no layout change while replaying).
+    while (grid.children.length > all.length) grid.lastElementChild?.remove();
+    while (grid.children.length < all.length) {
       const fig = el("div", "head-map");
       const canvas = el("canvas");
       canvas.setAttribute("role", "img");
       fig.append(canvas, el("span", "head-map-name"));
       grid.append(fig);
     }
-    spec.heads.forEach((map, h) => {
-      const fig = grid.children[h] as HTMLElement;
+    all.forEach((map, i) => {
+      const fig = grid.children[i] as HTMLElement;
       const canvas = fig.querySelector("canvas")!;
-      const named = h === spec.named;
+      const named = i === best;
       fig.classList.toggle("named", named);
-      fig.querySelector(".head-map-name")!.textContent = named
-        ? `${headName(h)} (best)`
-        : headName(h);
+      fig.querySelector(".head-map-name")!.textContent = named ? `${nameOf(i)} (best)` : nameOf(i);
       drawHeatmap(canvas, asMatrix(map), null, {
         cell: CELL,
         left,
@@ -100,14 +107,14 @@ export function createHeadMaps(testId: string): HeadMaps {
       });
       canvas.setAttribute(
         "aria-label",
-        `${headName(h)}${named ? ", the best head" : ""}, ${shape}; each row's strongest ` +
+        `${nameOf(i)}${named ? ", the best" : ""}, ${shape}; each row's strongest ` +
           `column: ${peaksText(spec.rows, spec.cols, map)}`,
       );
     });
-    const shown = Math.max(0, spec.named);
-    const map = spec.heads[shown];
+    const shown = best ?? 0;
+    const map = all[shown];
     peaks.textContent = map
-      ? `${headName(shown)}, where each row looks most: ${peaksText(spec.rows, spec.cols, map)}.`
+      ? `${nameOf(shown)}, where each row looks most: ${peaksText(spec.rows, spec.cols, map)}.`
       : "";
   }
 

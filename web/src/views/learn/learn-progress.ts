@@ -7,7 +7,7 @@
  */
 import { el } from "../ui/dom";
 import type { TaskName, TrainMetrics, TrainProgress } from "../../wasm/train-client";
-import { determinerLesson, figure, metricLines, percent, scoreName } from "./learn-text";
+import { determinerLesson, figure, headLabel, metricLines, percent, scoreName } from "./learn-text";
 
 /** What the progress line shows of a TrainProgress (a prebuilt model's is made from its record). */
 export type ProgressFigures = Pick<
@@ -64,7 +64,7 @@ export function createProgress(): ProgressPanel {
       step.textContent = `Step ${p.step} of ${p.steps}${time}`;
       loss.textContent = `loss ${figure(p.loss)}`;
       accuracy.textContent = `accuracy ${percent(p.token_accuracy)}`;
-      score.textContent = `${scoreName(task)} ${figure(p.alignment)} (head ${head + 1})`;
+      score.textContent = `${scoreName(task)} ${figure(p.alignment)} (${headLabel(head)})`;
     },
     setMetrics(task, m) {
       metrics.replaceChildren();

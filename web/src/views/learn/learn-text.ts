@@ -9,6 +9,21 @@ import type { TaskName, TrainMetrics, TranslationValue } from "../../wasm/train-
 export const percent = (x: number): string =>
   Number.isFinite(x) ? `${(x * 100).toFixed(1)} %` : "–";
 
+/** The head the app names: 0-based, or -1 for the mean of the heads' weights (cpp/train). */
+export const MEAN_OF_HEADS = -1;
+
+/** "head 3", or "the mean of the heads". */
+export const headLabel = (head: number): string =>
+  head === MEAN_OF_HEADS ? "the mean of the heads" : `head ${head + 1}`;
+
+/** The mean of the heads' maps, (rows, cols). */
+export function meanOfHeads(heads: number[][][]): number[][] {
+  const first = heads[0] ?? [];
+  return first.map((row, r) =>
+    row.map((_, c) => heads.reduce((sum, h) => sum + (h[r]?.[c] ?? 0), 0) / heads.length),
+  );
+}
+
 /** A loss or score with 3 decimals ("–" before there is one). */
 export const figure = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : "–");
 
@@ -58,7 +73,7 @@ export interface MetricLine {
 }
 
 export function metricLines(task: TaskName, m: TrainMetrics): MetricLine[] {
-  const head = `head ${m.head + 1}`;
+  const head = headLabel(m.head);
   if (task === "copy") {
     return [
       {
@@ -143,20 +158,20 @@ function nounsOf(source: string[], dets: number[]): number[] {
 }
 
 export interface DeterminerRows {
-  /** One sentence per French determiner whose row (in the named head) peaks elsewhere. */
+  /** One sentence per French determiner whose row (in the named map) peaks elsewhere. */
   lines: string[];
   /** Whether one of them peaks on its noun: the gender lesson. */
   onNoun: boolean;
 }
 
 /**
- * For a translated sentence of the task: each French determiner whose row, in the named head,
+ * For a translated sentence of the task: each French determiner whose row, in the named map,
  * peaks on another word than its own English determiner (the k-th French determiner translates
  * the k-th English one), said in words, and whether it is the phrase's noun.
  */
 export function determinerRows(t: TranslationValue): DeterminerRows {
   const out: DeterminerRows = { lines: [], onNoun: false };
-  const map = t.attention[t.head];
+  const map = t.head === MEAN_OF_HEADS ? meanOfHeads(t.attention) : t.attention[t.head];
   if (!map || t.reference.length === 0) return out;
   const dets = t.source.flatMap((w, i) => (ENGLISH_DETERMINERS.has(w) ? [i] : []));
   const nouns = nounsOf(t.source, dets);

@@ -9,7 +9,7 @@ import { el, makeButton } from "../ui/dom";
 import { lineChart, niceMax, swatch, type Series } from "../ui/line-chart";
 import type { TaskName, TrainSnapshot, WatchedMap } from "../../wasm/train-client";
 import { createHeadMaps, mapsLegend, type HeadMaps } from "./head-maps";
-import { figure, percent, scoreName } from "./learn-text";
+import { figure, headLabel, percent, scoreName } from "./learn-text";
 
 export interface Recording {
   task: TaskName;
@@ -86,7 +86,7 @@ export function createWatch(): Watch {
     figures.textContent =
       `Step ${snap.step}: training loss ${figure(snap.loss)}, held-out loss ` +
       `${figure(snap.held_out_loss)}, token accuracy ${percent(snap.token_accuracy)}, ` +
-      `${scoreName(rec.task)} ${figure(snap.alignment)} (head ${snap.head + 1}).`;
+      `${scoreName(rec.task)} ${figure(snap.alignment)} (${headLabel(snap.head)}).`;
     // The maps change only with the snapshot; progress comes far more often.
     if (snap !== drawnSnapshot) drawMaps(rec, snap);
     drawCharts(rec, snap.step);
@@ -101,7 +101,7 @@ export function createWatch(): Watch {
         cols: w.key_tokens,
         heads: snap.attention[k] ?? [],
         // The pattern score is of the last watched map (cross-attention, or layer 2).
-        named: k === r.watched.length - 1 ? snap.head : -1,
+        named: k === r.watched.length - 1 ? snap.head : null,
       });
     });
   }
