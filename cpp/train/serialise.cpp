@@ -5,8 +5,8 @@
 
 #include "scenario/json.h"
 #include "train/json_out.h"
-#include "train/run_file.h"
 #include "train/metrics.h"
+#include "train/run_file.h"
 
 namespace attn::train {
 namespace {

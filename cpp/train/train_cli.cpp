@@ -237,6 +237,7 @@ int main(int argc, char** argv) {
   if (!out_path.empty() && !write_file(out_path, attn::train::model_to_json(trainer.trained()))) {
     return 1;
   }
-  if (!run_path.empty() && !write_file(run_path, attn::train::run_to_json(trainer, r.final))) return 1;
+  if (!run_path.empty() && !write_file(run_path, attn::train::run_to_json(trainer, r.final)))
+    return 1;
   return 0;
 }

@@ -100,8 +100,8 @@ TEST_CASE("scenario of the cross-attention replays the model's weights to 1e-12"
     CHECK(replay_error(s, t.attention, head) < 1e-12);
   }
   // The named "mean": the mean of the all-heads scenario's replayed weights.
-  const attn::Trace all = attn::run_attention(scenario_of(model, sentence, AttentionSite::Cross,
-                                                          0, kMeanOfHeads));
+  const attn::Trace all =
+      attn::run_attention(scenario_of(model, sentence, AttentionSite::Cross, 0, kMeanOfHeads));
   std::vector<attn::Matrix> replayed;
   for (const attn::HeadTrace& h : all.heads) replayed.push_back(h.weights);
   CHECK((mean_of_heads(replayed) - mean_of_heads(t.attention)).cwiseAbs().maxCoeff() < 1e-12);
@@ -129,9 +129,9 @@ TEST_CASE("scenarios of every self-attention replay the model's weights to 1e-12
     decoded.source = std::get<Translation>(translate(model, c.text)).source;
     decoded.target = std::get<Translation>(translate(model, c.text)).target;
     const ForwardPass pass = model.model.forward(model.task->to_batch({decoded}));
-    const AttentionCache& own =
-        decoder ? pass.decoder[static_cast<std::size_t>(c.layer)].self_attention
-                : pass.encoder.front().self_attention;
+    const AttentionCache& own = decoder
+                                    ? pass.decoder[static_cast<std::size_t>(c.layer)].self_attention
+                                    : pass.encoder.front().self_attention;
     std::vector<attn::Matrix> rows;
     for (const attn::Matrix& w : own.weights[0]) rows.push_back(w.topLeftCorner(s.m(), s.m()));
     CHECK(replay_error(s, rows, -1) < 1e-12);
