@@ -54,18 +54,27 @@ function refocus(scope: ParentNode, testId: string, r: number, c: number): void 
   cell.focus();
 }
 
-/** Makes the cells of one matrix figure editable (or explains that they are not). */
+/** Screen readers hear "edited" after the value (the marker itself is drawn by CSS). */
+export function describeEdited(box: HTMLElement): void {
+  for (const cell of box.querySelectorAll("[data-r][aria-description]"))
+    if (!cell.classList.contains("edited")) cell.removeAttribute("aria-description");
+  for (const cell of box.querySelectorAll(".edited"))
+    cell.setAttribute("aria-description", "edited");
+}
+
+/**
+ * Makes the cells of one matrix figure editable (or explains that they are not). `current` gives
+ * the matrix on screen now: a step may update the figure in place with another step's matrix.
+ */
 export function wireCellEditing(
   fig: HTMLElement,
   box: HTMLElement,
-  view: MatrixView,
-  spec: MatrixSpec,
+  current: () => { view: MatrixView; spec: MatrixSpec },
 ): void {
-  const hook = spec.edit;
   let open: HTMLInputElement | null = null;
   let busy = false;
 
-  function refuse(cell: HTMLElement): void {
+  function refuse(cell: HTMLElement, spec: MatrixSpec): void {
     showBubble(
       fig,
       cell,
@@ -76,7 +85,9 @@ export function wireCellEditing(
   }
 
   function start(cell: HTMLElement, first: string | null): void {
-    if (!hook) return refuse(cell);
+    const { view, spec } = current();
+    const hook = spec.edit;
+    if (!hook) return refuse(cell, spec);
     // A virtual grid redraws on scroll and may have dropped an open box.
     if (open?.isConnected) return;
     const r = Number(cell.dataset.r);
@@ -155,19 +166,18 @@ export function wireCellEditing(
     });
   }
 
-  // Screen readers hear "edited" after the value (the marker itself is drawn by CSS).
-  for (const cell of box.querySelectorAll(".edited"))
-    cell.setAttribute("aria-description", "edited");
+  describeEdited(box);
   box.addEventListener("dblclick", (e) => {
     const cell = cellAt(e.target);
+    const { spec } = current();
     // On a drillable (computed) matrix a double-click is two clicks of the drill-down: no refusal.
-    if (cell && (hook || !spec.onActivate)) start(cell, null);
+    if (cell && (spec.edit || !spec.onActivate)) start(cell, null);
   });
   box.addEventListener("keydown", (e) => {
     const cell = cellAt(e.target);
     if (!cell || e.ctrlKey || e.metaKey || e.altKey) return;
     const typed = STARTS_NUMBER.test(e.key);
-    const opens = e.key === "F2" || (hook !== undefined && e.key === "Enter");
+    const opens = e.key === "F2" || (current().spec.edit !== undefined && e.key === "Enter");
     if (!typed && !opens) return;
     e.preventDefault();
     e.stopPropagation();

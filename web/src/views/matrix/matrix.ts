@@ -4,17 +4,27 @@
  * of that in words) in a compact view that keeps the edges and the step's cells, an expand
  * toggle, and an inspector line giving the exact value of the hovered or focused cell. Huge
  * expanded matrices use the virtual grid, so no view ever builds more than a few hundred cells.
+ * A figure is kept across steps: when the next step's matrix has the same caption and displayed
+ * rows and columns, only its values and marks are patched (matrix-table.ts).
  */
 import katex from "katex";
-import { el } from "../ui/dom";
-import { formatCell, formatShape } from "../ui/format";
-import { wireCellEditing } from "./edit-cell";
+import { activeElementIn, el, makeButton } from "../ui/dom";
+import { formatShape } from "../ui/format";
+import { describeEdited, wireCellEditing } from "./edit-cell";
 import { renderVirtualGrid } from "./matrix-grid";
+import {
+  patchTable,
+  setTabStop,
+  tableHtml,
+  tableKey,
+  tableParts,
+  wireTableKeys,
+  type Axis,
+  type TableParts,
+} from "./matrix-table";
 import { markScrolling } from "./scroll-cue";
 import {
-  cellClass,
   describeCell,
-  escapeHtml,
   isCompacted,
   makeView,
   matrixName,
@@ -57,73 +67,6 @@ function partHtml(part: MatrixPart): HTMLElement {
 /** Matrix keys the learner expanded; kept while stepping. */
 const expanded = new Set<string>();
 
-/** The <table> markup of the displayed rows and columns (null = a gap marker). */
-function tableHtml(
-  view: MatrixView,
-  rows: (number | null)[],
-  cols: (number | null)[],
-  caption: string,
-) {
-  const head = cols
-    .map((c) =>
-      c === null
-        ? `<th scope="col" class="gap" title="columns not shown">…</th>`
-        : `<th scope="col" title="${escapeHtml(view.colLabel(c))}">${escapeHtml(view.colLabel(c))}</th>`,
-    )
-    .join("");
-  const body = rows
-    .map((r) => {
-      if (r === null) {
-        const gaps = cols.map(() => `<td class="gap">⋮</td>`).join("");
-        return `<tr class="gap-row"><th scope="row" class="gap" title="rows not shown">⋮</th>${gaps}</tr>`;
-      }
-      const label = escapeHtml(view.rowLabel(r));
-      const cells = cols
-        .map((c) => {
-          if (c === null) return `<td class="gap">…</td>`;
-          const x = view.value(r, c);
-          return `<td class="${cellClass(view, r, c, x)}" data-r="${r}" data-c="${c}" tabindex="-1">${formatCell(x)}</td>`;
-        })
-        .join("");
-      return `<tr><th scope="row" title="${label}">${label}</th>${cells}</tr>`;
-    })
-    .join("");
-  return (
-    `<table class="mtable" role="grid"><caption class="sr-only">${escapeHtml(caption)}</caption>` +
-    `<thead><tr><td class="corner"></td>${head}</tr></thead><tbody>${body}</tbody></table>`
-  );
-}
-
-/** Arrow keys, Home and End move the focus between the table's value cells. */
-function wireTableKeys(table: HTMLElement): void {
-  table.addEventListener("keydown", (e) => {
-    const cell = (e.target as HTMLElement).closest<HTMLElement>("td[data-r]");
-    if (!cell) return;
-    const row = cell.parentElement as HTMLTableRowElement;
-    const rowCells = [...row.querySelectorAll<HTMLElement>("td[data-r]")];
-    const rows = [...table.querySelectorAll<HTMLTableRowElement>("tbody tr:not(.gap-row)")];
-    const ri = rows.indexOf(row);
-    const ci = rowCells.indexOf(cell);
-    let next: HTMLElement | undefined;
-    if (e.key === "ArrowLeft") next = rowCells[ci - 1];
-    else if (e.key === "ArrowRight") next = rowCells[ci + 1];
-    else if (e.key === "ArrowUp")
-      next = rows[ri - 1]?.querySelectorAll<HTMLElement>("td[data-r]")[ci];
-    else if (e.key === "ArrowDown")
-      next = rows[ri + 1]?.querySelectorAll<HTMLElement>("td[data-r]")[ci];
-    else if (e.key === "Home") next = rowCells[0];
-    else if (e.key === "End") next = rowCells[rowCells.length - 1];
-    else return;
-    // The page's own keys (step, head, query) must not fire while moving inside a matrix.
-    e.preventDefault();
-    e.stopPropagation();
-    if (!next) return;
-    cell.tabIndex = -1;
-    next.tabIndex = 0;
-    next.focus();
-  });
-}
-
 /** The displayed cell an event happened in, in stored (untransposed) coordinates. */
 function storedCellOf(e: Event, spec: MatrixSpec): [number, number] | null {
   const cell = (e.target as HTMLElement).closest<HTMLElement>("[data-r][data-c]");
@@ -133,12 +76,25 @@ function storedCellOf(e: Event, spec: MatrixSpec): [number, number] | null {
   return spec.transposed ? [c, r] : [r, c];
 }
 
+/** The matrix on screen now: a figure's listeners read it at event time. */
+type Current = () => { view: MatrixView; spec: MatrixSpec };
+
+/** The inspector line's words before any cell is hovered or focused. */
+function inspectHint(spec: MatrixSpec): string {
+  return spec.onActivate
+    ? "Hover or focus a cell: what it means; click it or press Enter: how it is computed."
+    : spec.describe
+      ? "Hover or focus a cell: what it means and its exact value."
+      : "Hover or focus a cell: exact value.";
+}
+
 /**
  * Shows the cell under the pointer or with the focus: its meaning in words (also set as the
  * cell's tooltip, lazily) when the spec can describe cells, and its exact value.
  */
-function wireInspector(host: HTMLElement, view: MatrixView, out: HTMLElement, spec: MatrixSpec) {
+function wireInspector(host: HTMLElement, out: HTMLElement, current: Current) {
   const show = (e: Event) => {
+    const { view, spec } = current();
     const cell = (e.target as HTMLElement).closest<HTMLElement>("[data-r][data-c]");
     const at = storedCellOf(e, spec);
     if (!cell || !at) return;
@@ -149,109 +105,140 @@ function wireInspector(host: HTMLElement, view: MatrixView, out: HTMLElement, sp
     }
     const meaning = spec.describe(at[0], at[1]);
     cell.title = meaning;
-    const a = document.createElement("span");
-    a.className = "meaning";
-    a.textContent = meaning;
-    const b = document.createElement("span");
-    b.textContent = exact;
-    out.replaceChildren(a, b);
+    out.replaceChildren(el("span", "meaning", meaning), el("span", "", exact));
   };
   host.addEventListener("pointerover", show);
   host.addEventListener("focusin", show);
-  const activate = spec.onActivate;
-  if (!activate) return;
   // Click or Enter on a cell: the spec's action (drill into the cell).
   host.addEventListener("click", (e) => {
+    const { spec } = current();
     const at = storedCellOf(e, spec);
-    if (at) activate(at[0], at[1]);
+    if (at && spec.onActivate) spec.onActivate(at[0], at[1]);
   });
   host.addEventListener("keydown", (e) => {
-    if (e.key !== "Enter") return;
+    const { spec } = current();
+    if (e.key !== "Enter" || !spec.onActivate) return;
     const at = storedCellOf(e, spec);
     if (!at) return;
     e.preventDefault();
-    activate(at[0], at[1]);
+    spec.onActivate(at[0], at[1]);
   });
 }
 
-/** Builds the figure for one matrix of the current step. */
-export function renderMatrix(spec: MatrixSpec): HTMLElement {
-  const view = makeView(spec);
+/** One matrix figure of the step view, kept across steps. */
+export interface MatrixFigure {
+  readonly element: HTMLElement;
+  /** Shows `spec`: patched in place when only values and marks differ, else rebuilt. */
+  show(spec: MatrixSpec): void;
+}
+
+export function createMatrixFigure(): MatrixFigure {
   const fig = document.createElement("figure");
-  fig.className = `matrix ${spec.role}${spec.onActivate ? " drillable" : ""}`;
-  fig.dataset.testid = spec.testId;
-  const shape = formatShape(view.rows, view.cols);
-  const compact = isCompacted(view);
-  const isExpanded = compact && expanded.has(spec.key);
+  let spec: MatrixSpec;
+  let view: MatrixView;
+  const current: Current = () => ({ view, spec });
+  // What the caption row and the table on screen depend on ("" = build anew next time).
+  let headKey = "";
+  let key = "";
+  let table: TableParts | null = null;
+  let head = el("figcaption", "mhead");
+  let inspect = el("p", "inspect");
+  let rename = (name: string): void => void name;
 
-  const head = document.createElement("figcaption");
-  head.className = "mhead";
-  if (spec.operator) {
-    const op = document.createElement("span");
-    op.className = "operator";
-    op.textContent = spec.operator;
-    head.append(op);
-  }
-  const label = document.createElement("span");
-  label.className = "mlabel";
-  label.innerHTML = labelHtml(spec.latex);
-  head.append(label, shapeBadge(view.rows, view.cols));
-  if (spec.part) head.append(partHtml(spec.part));
-  if (spec.transposed) {
-    const note = document.createElement("span");
-    note.className = "note";
-    note.textContent = `transposed (stored ${formatShape(view.cols, view.rows)})`;
-    head.append(note);
-  }
-  if (compact) {
-    const toggle = document.createElement("button");
-    toggle.type = "button";
-    toggle.className = "small";
-    toggle.setAttribute("aria-expanded", String(isExpanded));
-    toggle.textContent = isExpanded ? "Compact view" : `Show all ${shape}`;
-    toggle.addEventListener("click", () => {
-      if (expanded.has(spec.key)) expanded.delete(spec.key);
-      else expanded.add(spec.key);
-      const again = renderMatrix(spec);
-      fig.replaceWith(again);
-      again.querySelector<HTMLButtonElement>(".mhead button")?.focus();
-    });
-    head.append(toggle);
+  /** The caption row: label, shape, the part used, "transposed", the expand toggle. */
+  function buildHead(shape: string, compact: boolean, isExpanded: boolean): HTMLElement {
+    const h = el("figcaption", "mhead");
+    if (spec.operator) h.append(el("span", "operator", spec.operator));
+    const label = el("span", "mlabel");
+    label.innerHTML = labelHtml(spec.latex);
+    h.append(label, shapeBadge(view.rows, view.cols));
+    if (spec.part) h.append(partHtml(spec.part));
+    if (spec.transposed)
+      h.append(el("span", "note", `transposed (stored ${formatShape(view.cols, view.rows)})`));
+    if (compact) {
+      const toggle = makeButton("small", isExpanded ? "Compact view" : `Show all ${shape}`);
+      toggle.setAttribute("aria-expanded", String(isExpanded));
+      toggle.addEventListener("click", () => {
+        if (expanded.has(spec.key)) expanded.delete(spec.key);
+        else expanded.add(spec.key);
+        show(spec);
+        fig.querySelector<HTMLButtonElement>(".mhead button")?.focus();
+      });
+      h.append(toggle);
+    }
+    return h;
   }
 
-  const box = document.createElement("div");
-  box.className = "mbox";
-  const inspect = document.createElement("p");
-  inspect.className = "inspect";
-  inspect.textContent = spec.onActivate
-    ? "Hover or focus a cell: what it means; click it or press Enter: how it is computed."
-    : spec.describe
-      ? "Hover or focus a cell: what it means and its exact value."
-      : "Hover or focus a cell: exact value.";
-  const caption = matrixName(spec);
-  const hint = spec.onActivate ? "; press Enter on a cell to see how it is computed" : "";
-
-  if (isExpanded && view.rows * view.cols > FULL_TABLE_MAX_CELLS) {
-    renderVirtualGrid(box, view, caption + hint);
-  } else {
-    const all = isExpanded ? Infinity : undefined;
-    const rows = visibleIndices(view.rows, view.markedRows[0], view.markedRows[1], all);
-    const cols = visibleIndices(view.cols, view.markedCols[0], view.markedCols[1], all);
-    const shown =
-      compact && !isExpanded
-        ? ` (showing ${rows.filter((r) => r !== null).length} rows, ${cols.filter((c) => c !== null).length} columns)`
-        : "";
-    box.innerHTML = tableHtml(view, rows, cols, caption + shown + hint);
-    const table = box.firstElementChild as HTMLElement;
-    // Roving tab stop: the first marked cell (or the first cell) is the way in.
-    const first =
-      table.querySelector<HTMLElement>("td.rd, td.wr") ?? table.querySelector("td[data-r]");
-    if (first) first.tabIndex = 0;
-    wireTableKeys(table);
+  /** The box with the table (or the virtual grid, when `rows` is empty) and the inspector. */
+  function buildBody(rows: Axis, cols: Axis, caption: string, shape: string): void {
+    table = null;
+    const box = el("div", "mbox");
+    inspect = el("p", "inspect", inspectHint(spec));
+    if (rows.length === 0) {
+      renderVirtualGrid(box, view, caption);
+    } else {
+      box.innerHTML = tableHtml(view, rows, cols, caption);
+      const t = box.firstElementChild as HTMLElement;
+      // Roving tab stop: the first marked cell (or the first cell) is the way in.
+      setTabStop(t, t.querySelector<HTMLElement>("td.rd, td.wr") ?? t.querySelector("td[data-r]"));
+      wireTableKeys(t);
+      table = tableParts(t);
+    }
+    wireInspector(box, inspect, current);
+    wireCellEditing(fig, box, current);
+    head.querySelector(".scroll-cue")?.remove();
+    rename = markScrolling(box, head, `${spec.plain}, ${shape}`);
+    fig.replaceChildren(head, box, inspect);
   }
-  wireInspector(box, view, inspect, spec);
-  wireCellEditing(fig, box, view, spec);
-  markScrolling(box, head, `${spec.plain}, ${shape}`);
-  fig.append(head, box, inspect);
-  return fig;
+
+  function show(next: MatrixSpec): void {
+    spec = next;
+    view = makeView(spec);
+    const shape = formatShape(view.rows, view.cols);
+    const compact = isCompacted(view);
+    const isExpanded = compact && expanded.has(spec.key);
+    const hint = spec.onActivate ? "; press Enter on a cell to see how it is computed" : "";
+    let rows: Axis = [];
+    let cols: Axis = [];
+    let caption = matrixName(spec) + hint;
+    // Huge expanded matrices get the virtual grid (no rows or columns here): always built anew.
+    if (!(isExpanded && view.rows * view.cols > FULL_TABLE_MAX_CELLS)) {
+      const all = isExpanded ? Infinity : undefined;
+      rows = visibleIndices(view.rows, view.markedRows[0], view.markedRows[1], all);
+      cols = visibleIndices(view.cols, view.markedCols[0], view.markedCols[1], all);
+      const count = (axis: Axis) => axis.filter((i) => i !== null).length;
+      const shown =
+        compact && !isExpanded ? ` (showing ${count(rows)} rows, ${count(cols)} columns)` : "";
+      caption = matrixName(spec) + shown + hint;
+    }
+    fig.className = `matrix ${spec.role}${spec.onActivate ? " drillable" : ""}`;
+    fig.dataset.testid = spec.testId;
+    fig.querySelector(".edit-bubble")?.remove();
+    const p = spec.part;
+    const headParts: unknown[] = [spec.operator, spec.latex, shape, spec.transposed, isExpanded];
+    const nextHead = headParts.concat(p ? [p.latex, p.range, p.rows, p.cols] : []).join("\u0003");
+    const nextKey = `${tableKey(rows, cols)}|${inspectHint(spec)}`;
+    if (nextHead !== headKey) {
+      headKey = nextHead;
+      const h = buildHead(shape, compact, isExpanded);
+      // The scroll cue (scroll-cue.ts) lives in the caption row: keep it.
+      const cue = head.querySelector(".scroll-cue");
+      if (cue) h.append(cue);
+      head.replaceWith(h);
+      head = h;
+    }
+    if (nextKey !== key || !table || rows.length === 0) {
+      key = nextKey;
+      return buildBody(rows, cols, caption, shape);
+    }
+    const first = patchTable(table, view, rows, cols, caption);
+    rename(`${spec.plain}, ${shape}`);
+    const box = fig.querySelector<HTMLElement>(".mbox")!;
+    describeEdited(box);
+    const t = box.firstElementChild as HTMLElement;
+    if (!t.contains(activeElementIn(t))) setTabStop(t, first ?? table.cells[0] ?? null);
+    if (inspect.textContent !== inspectHint(spec)) inspect.textContent = inspectHint(spec);
+  }
+
+  return { element: fig, show };
 }

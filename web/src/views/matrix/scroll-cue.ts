@@ -9,13 +9,21 @@ import { el } from "../ui/dom";
 /** Pixels one arrow key scrolls the box by. */
 const STEP_PX = 60;
 
-/** Marks `box` (inside `fig`, whose caption row is `head`) while its content overflows it. */
-export function markScrolling(box: HTMLElement, head: HTMLElement, name: string): void {
+/**
+ * Marks `box` (inside `fig`, whose caption row is `head`) while its content overflows it; returns
+ * how to rename it when the box is reused for another matrix.
+ */
+export function markScrolling(
+  box: HTMLElement,
+  head: HTMLElement,
+  name: string,
+): (name: string) => void {
   const cue = el("span", "scroll-cue");
   cue.setAttribute("aria-hidden", "true");
   cue.hidden = true;
   head.append(cue);
   let shown = "";
+  let how = "";
 
   const check = () => {
     const wide = box.scrollWidth > box.clientWidth + 1;
@@ -30,7 +38,7 @@ export function markScrolling(box: HTMLElement, head: HTMLElement, name: string)
     if (ways) {
       box.tabIndex = 0;
       box.setAttribute("role", "region");
-      const how = wide && tall ? "sideways and down" : wide ? "sideways" : "down";
+      how = wide && tall ? "sideways and down" : wide ? "sideways" : "down";
       box.setAttribute("aria-label", `${name}: scrolls ${how}`);
     } else {
       box.removeAttribute("tabindex");
@@ -39,6 +47,11 @@ export function markScrolling(box: HTMLElement, head: HTMLElement, name: string)
     }
   };
   new ResizeObserver(check).observe(box);
+  // Renaming needs no measuring (which would force a layout while a step is being drawn).
+  const rename = (next: string) => {
+    name = next;
+    if (box.hasAttribute("aria-label")) box.setAttribute("aria-label", `${name}: scrolls ${how}`);
+  };
   // The faded edge goes once the last column is in view.
   box.addEventListener(
     "scroll",
@@ -61,4 +74,5 @@ export function markScrolling(box: HTMLElement, head: HTMLElement, name: string)
     e.stopPropagation();
     box.scrollBy(d[0], d[1]);
   });
+  return rename;
 }

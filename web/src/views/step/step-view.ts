@@ -8,9 +8,9 @@ import { headName, isMatMulStage, STAGE_INFO } from "../../state/stages";
 import { ScoreKind, Stage } from "../../wasm/enums";
 import { operandSpec } from "../matrix/trace-lookup";
 import type { OperandValue, StepValue, TraceValue } from "../../wasm/types";
-import { el } from "../ui/dom";
+import { el, setText } from "../ui/dom";
 import { renderFormula } from "../matrix/formula";
-import { renderMatrix } from "../matrix/matrix";
+import { createMatrixFigure, type MatrixFigure } from "../matrix/matrix";
 import { matrixName, type MatrixSpec } from "../matrix/matrix-model";
 import { watchSideScroll } from "../ui/side-scroll";
 
@@ -37,6 +37,9 @@ function where(trace: TraceValue, step: StepValue): string {
     parts.push(`query ${step.query + 1} “${trace.queryTokens[step.query] ?? ""}”`);
   return parts.join(" · ");
 }
+
+/** Matrix figures kept for reuse (a few stages' worth); the least recently used go first. */
+const KEPT_FIGURES = 24;
 
 export interface StepView {
   render(trace: TraceValue, step: StepValue): void;
@@ -72,28 +75,39 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
   legend.innerHTML =
     '<span class="swatch rd"></span> read by this step <span class="swatch wr"></span> written by this step <span class="swatch dim">0.0</span> other cells';
   host.append(header, sentence, shapes, rule, formulas, operands, legend);
+  const figures = new Map<string, MatrixFigure>();
+  let typeset = { formula: "", numbers: "" };
 
   return {
     render(trace, step) {
-      title.textContent =
+      setText(
+        title,
         step.stage === Stage.Scores &&
-        (trace.score === ScoreKind.General || trace.score === ScoreKind.Additive)
+          (trace.score === ScoreKind.General || trace.score === ScoreKind.Additive)
           ? `${scoringOf(trace.score).title}: ${scoringOf(trace.score).scores}`
-          : STAGE_INFO[step.stage].title;
-      context.textContent = where(trace, step);
+          : STAGE_INFO[step.stage].title,
+      );
+      setText(context, where(trace, step));
       flag.hidden = !step.flagged;
-      flag.textContent = step.flagged
-        ? "⚑ Flagged step: a fully masked query (every key is masked for it)."
-        : "";
+      setText(
+        flag,
+        step.flagged ? "⚑ Flagged step: a fully masked query (every key is masked for it)." : "",
+      );
       host.classList.toggle("flagged", step.flagged);
-      sentence.textContent = step.sentence;
-      shapes.textContent = step.shapes;
+      setText(sentence, step.sentence);
+      setText(shapes, step.shapes);
       rule.hidden = step.sizeRule === "";
-      ruleText.textContent = step.sizeRule;
-      renderFormula(symbols, step.formula);
-      renderFormula(numbers, step.formulaNumbers);
-      checkSymbols();
-      checkNumbers();
+      setText(ruleText, step.sizeRule);
+      // Per query, the symbols recur from step to step: typeset only what changed.
+      if (typeset.formula !== step.formula) {
+        renderFormula(symbols, step.formula);
+        checkSymbols();
+      }
+      if (typeset.numbers !== step.formulaNumbers) {
+        renderFormula(numbers, step.formulaNumbers);
+        checkNumbers();
+      }
+      typeset = { formula: step.formula, numbers: step.formulaNumbers };
 
       // Operators go in the matrix headers, so wrapping never strands them between lines.
       const matmul = isMatMulStage(step.stage);
@@ -112,11 +126,23 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
         decorate,
       );
       if (result) specs.push(result);
-      operands.replaceChildren(...specs.map(renderMatrix));
-      operands.setAttribute(
-        "aria-label",
-        `Operands and result: ${specs.map(matrixName).join("; ")}`,
-      );
+      // Figures are kept per slot and matrix shape, so a stage met again (the next query, the
+      // next head) updates its tables in place (matrix.ts) instead of building them anew.
+      const shown = specs.map((spec) => {
+        const key = `${spec.testId}|${spec.matrix.rows}×${spec.matrix.cols}|${spec.transposed}`;
+        let figure = figures.get(key);
+        if (figure) figures.delete(key);
+        else figure = createMatrixFigure();
+        figures.set(key, figure); // the most recently used last
+        figure.show(spec);
+        return figure.element;
+      });
+      for (const key of figures.keys()) if (figures.size > KEPT_FIGURES) figures.delete(key);
+      const children = operands.children;
+      if (children.length !== shown.length || shown.some((f, i) => children[i] !== f))
+        operands.replaceChildren(...shown);
+      const label = `Operands and result: ${specs.map(matrixName).join("; ")}`;
+      if (operands.getAttribute("aria-label") !== label) operands.setAttribute("aria-label", label);
     },
   };
 }

@@ -12,6 +12,11 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return e;
 }
 
+/** Sets `e`'s text only when it differs: an equal write would still redo its layout. */
+export function setText(e: HTMLElement, text: string): void {
+  if (e.textContent !== text) e.textContent = text;
+}
+
 /** A <button type="button"> (never a form's submit) with a class, its text and a tooltip. */
 export function makeButton(className: string, text: string, title = ""): HTMLButtonElement {
   const b = el("button", className, text);

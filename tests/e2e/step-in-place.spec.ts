@@ -1,0 +1,108 @@
+// The step view is updated in place (matrix figures kept per slot and shape, their tables
+// patched): the page does not grow while stepping, and a reused table answers for the step on
+// screen — its name, its marks, what its cells mean, drilling and editing — never a stale one.
+import { type Page } from "@playwright/test";
+import { cellOf as cell } from "./cells";
+import { choosePreset, expect, focusPage, openApp, test } from "./fixtures";
+
+const countElements = (page: Page) =>
+  page.evaluate(() => document.getElementsByTagName("*").length);
+
+/** Presses → `n` times, waiting for each step so no key is lost. */
+async function stepForward(page: Page, n: number): Promise<void> {
+  const counter = page.getByTestId("step-counter");
+  for (let i = 0; i < n; i++) {
+    const before = await counter.textContent();
+    await page.keyboard.press("ArrowRight");
+    await expect(counter).not.toHaveText(before ?? "");
+  }
+}
+
+test("the page's element count stays bounded over 300 steps", async ({ page }) => {
+  test.setTimeout(120_000); // 300 steps, each awaited
+  await openApp(page); // 56 steps
+  await focusPage(page);
+  const counter = page.getByTestId("step-counter");
+  const first = await countElements(page);
+  let most = first;
+  let at = 1;
+  for (let i = 1; i <= 300; i++) {
+    at = at === 56 ? 1 : at + 1;
+    await page.keyboard.press(at === 1 ? "Home" : "ArrowRight");
+    await expect(counter).toHaveText(`Step ${at} of 56`);
+    if (i % 10 === 0) most = Math.max(most, await countElements(page));
+  }
+  await page.keyboard.press("Home");
+  await expect(counter).toHaveText("Step 1 of 56");
+  // Back on the first step, the page has what it had then; on the way, never much more.
+  expect(await countElements(page)).toBeLessThanOrEqual(first + 10);
+  expect(most).toBeLessThan(first * 1.5);
+});
+
+test("a table reused by the next query shows that query: name, marks, meaning, drill", async ({
+  page,
+}) => {
+  await openApp(page);
+  await focusPage(page);
+  const view = page.getByTestId("step-view");
+  const result = page.getByTestId("matrix-result");
+  await stepForward(page, 3);
+  await expect(view).toContainText("Head 1 of 2 · query 1 “the”");
+  await expect(result.getByRole("grid")).toHaveAccessibleName(/row 1 = s_1, 1×6/);
+  // Hover a cell of query 1: its meaning goes into the tooltip and the inspector line.
+  const early = cell(page, "matrix-result", "the", 1);
+  await early.hover();
+  await expect(early).toHaveAttribute("title", /'the'/);
+
+  // Across the other stages of query 1 to the scores of query 2: the same table, patched.
+  await page.mouse.move(0, 0);
+  await stepForward(page, 4);
+  await expect(view).toContainText("Head 1 of 2 · query 2 “cat”");
+  await expect(result.getByRole("grid")).toHaveAccessibleName(/row 2 = s_2, 1×6/);
+  await expect(result.locator(".inspect")).toHaveText(/^Hover or focus a cell/);
+  const row1 = cell(page, "matrix-result", "the", 1);
+  const row2 = cell(page, "matrix-result", "cat", 1);
+  await expect(row1).toHaveClass(/dim/);
+  await expect(row1).not.toHaveAttribute("title", /./);
+  await expect(row2).toHaveClass(/\bwr\b/);
+  await row2.hover();
+  await expect(row2).toHaveAttribute("title", /'cat'/);
+  await row2.click();
+  const panel = page.getByRole("dialog", { name: /^How S_1 \[row 2 'cat', key 2 'cat'\]/ });
+  await expect(panel).toBeVisible();
+});
+
+test("after stepping away and back, editing a reused table edits the matrix on screen", async ({
+  page,
+}) => {
+  await openApp(page);
+  await choosePreset(page, "From scratch", 20);
+  await focusPage(page);
+  // Q, K, V projections share X and a 3×3 weight matrix: steps 2 and 3 reuse step 1's tables.
+  await stepForward(page, 2);
+  await expect(page.getByTestId("matrix-operand-1").getByRole("grid")).toHaveAccessibleName(
+    /^W_V, 3×3/,
+  );
+  const wv = page.getByTestId("matrix-operand-1").locator('[data-r="0"][data-c="0"]');
+  await wv.dblclick();
+  const editor = page.getByRole("textbox", { name: "Edit W_V row 1, column 1" });
+  await editor.fill("5");
+  await editor.press("Enter");
+  await expect(editor).toBeHidden();
+  await expect(wv).toHaveText("5.0000");
+  await expect(wv).toHaveClass(/edited/);
+  await expect(wv).toHaveAttribute("aria-description", "edited");
+  await expect(wv).toBeFocused();
+  await expect(page.getByTestId("edit-count")).toHaveText("1 cell edited");
+
+  // Back to W_Q in the same table: its cell (1, 1) is not edited, and says so.
+  await page.getByTestId("step-view").focus();
+  await page.keyboard.press("Home");
+  await expect(page.getByTestId("matrix-operand-1").getByRole("grid")).toHaveAccessibleName(
+    /^W_Q, 3×3/,
+  );
+  const wq = page.getByTestId("matrix-operand-1").locator('[data-r="0"][data-c="0"]');
+  await expect(wq).not.toHaveClass(/edited/);
+  await expect(wq).not.toHaveAttribute("aria-description", /./);
+  await expect(wq).not.toHaveText("5.0000");
+});
