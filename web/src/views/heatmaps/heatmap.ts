@@ -63,6 +63,7 @@ export function createHeatmaps(
   let geometry = { cell: 16, left: 80, top: 70 };
   const base = document.createElement("canvas");
   let baseKey = "";
+  let ink: string | undefined;
 
   function drawBig(): void {
     if (!trace) return;
@@ -76,7 +77,8 @@ export function createHeatmaps(
       `Weights map of ${headName(head).toLowerCase()}, ${formatShape(w.rows, w.cols)}, row ${query + 1} outlined`,
     );
     // The map without an outline is drawn once per head and size, then copied for each query.
-    const ink = getComputedStyle(host).color;
+    // The labels' colour is read once per trace and theme: reading it forces a style pass.
+    ink ??= getComputedStyle(host).color;
     const key = `${head}:${mode}:${geometry.cell}:${geometry.left}:${geometry.top}:${ink}`;
     const mask = trace.hasMask ? trace.mask : null;
     const options = {
@@ -139,7 +141,9 @@ export function createHeatmaps(
   // The labels take the theme's text colour: redraw when this stepper's theme changes.
   // Listened for on the root node: the event does not leave a shadow root.
   host.getRootNode().addEventListener(THEME_EVENT, (e) => {
-    if (e.target instanceof Node && e.target.contains(host)) drawBig();
+    if (!(e.target instanceof Node && e.target.contains(host))) return;
+    ink = undefined;
+    drawBig();
   });
 
   function markPressed(): void {
@@ -187,6 +191,7 @@ export function createHeatmaps(
     setTrace(t) {
       trace = t;
       baseKey = "";
+      ink = undefined;
       head = Math.min(head, t.numHeads - 1);
       query = Math.min(query, t.queryTokens.length - 1);
       drawMultiples();

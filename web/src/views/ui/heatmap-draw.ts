@@ -39,11 +39,14 @@ export interface DrawOptions {
 /** Sizes the canvas for the device pixel ratio and returns a context in CSS pixels. */
 function prepare(canvas: HTMLCanvasElement, width: number, height: number) {
   const dpr = window.devicePixelRatio || 1;
-  canvas.width = Math.ceil(width * dpr);
-  canvas.height = Math.ceil(height * dpr);
-  canvas.style.width = `${width}px`;
-  canvas.style.height = `${height}px`;
+  // Resizing a canvas reallocates it: only when the size changes; else it is cleared.
+  const [w, h] = [Math.ceil(width * dpr), Math.ceil(height * dpr)];
+  if (canvas.width !== w || canvas.height !== h) [canvas.width, canvas.height] = [w, h];
+  if (canvas.style.width !== `${width}px`) canvas.style.width = `${width}px`;
+  if (canvas.style.height !== `${height}px`) canvas.style.height = `${height}px`;
   const ctx = canvas.getContext("2d");
+  ctx?.setTransform(1, 0, 0, 1, 0, 0);
+  ctx?.clearRect(0, 0, w, h);
   ctx?.setTransform(dpr, 0, 0, dpr, 0, 0);
   return ctx;
 }
