@@ -18,7 +18,7 @@ const BASE = `http://127.0.0.1:${PORT}/`;
 
 const words = (n) => Array.from({ length: n }, (_, i) => `w${i + 1}`);
 const SIZES = [
-  { name: "small default, 9 tokens, d_model 8, 2 heads", hash: "#p=small" },
+  { name: "small default, 6 tokens, d_model 8, 2 heads", hash: "#p=small" },
   {
     name: "48 tokens, d_model 64, 4 heads",
     hash: `#scenario=${encodeURIComponent(JSON.stringify({ query_tokens: words(48), d_model: 64, heads: 4, seed: 1 }))}`,
@@ -184,7 +184,10 @@ const server = spawn(
   ],
   { stdio: ["ignore", "pipe", "inherit"] },
 );
-await new Promise((resolve) => server.stdout.on("data", (d) => /Local/.test(d) && resolve()));
+await new Promise((resolve, reject) => {
+  server.stdout.on("data", (d) => /Local/.test(d) && resolve());
+  server.on("exit", () => reject(new Error(`the preview server on port ${PORT} did not start`)));
+});
 
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",

@@ -4,6 +4,8 @@
 #     (the wasm figure includes the copy of every matrix and step into JavaScript values);
 #   * training time to the criteria, native vs wasm in Node vs the page's worker in Chromium
 #     (tools/bench-train.mjs, seeds 1-8);
+#   * main-thread CPU per step of the built app at 6 and 48 tokens and the Hopkins size
+#     (tools/bench-step.mjs: a CDP trace of N steps by →, medians by kind and the longest task);
 #   * the built site's files, raw and gzipped (both wasm modules among them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +20,9 @@ node tools/bench-wasm.mjs "$native" "${scenarios[@]}"
 echo
 node node_modules/vite/bin/vite.js build --config web/vite.config.ts --logLevel silent
 node tools/bench-train.mjs
+
+echo
+node tools/bench-step.mjs
 
 echo
 echo "built site (dist/):"
