@@ -1,8 +1,7 @@
 /**
  * The <table> of a matrix (compact or whole): its markup, its arrow keys, and the in-place update
- * that a step uses when the table on screen already has the right rows, columns and labels: only
- * the values, the read/written marks and the edited marks change, so stepping never reparses or
- * re-lays out a whole table.
+ * a step uses: the table on screen is reused, its rows and cells kept, and only labels, values,
+ * marks and the rows or columns that differ in number change, so stepping never reparses a table.
  */
 import { formatCell } from "../ui/format";
 import { cellClass, escapeHtml, type MatrixView } from "./matrix-model";
@@ -42,75 +41,78 @@ export function tableHtml(view: MatrixView, rows: Axis, cols: Axis, caption: str
   );
 }
 
-/**
- * What a table's structure depends on: where its gaps are. Two displays with the same key differ
- * only in labels, values and marks, which patchTable rewrites.
- */
-export function tableKey(rows: Axis, cols: Axis): string {
-  const pattern = (axis: Axis) => axis.map((i) => (i === null ? "…" : "#")).join("");
-  return `${pattern(rows)}|${pattern(cols)}`;
+/** Keeps `n` children in `parent`, reusing those there: extra ones go, missing ones are made. */
+function keepChildren(parent: Element, n: number, make: (i: number) => HTMLElement) {
+  while (parent.children.length > n) parent.lastElementChild!.remove();
+  while (parent.children.length < n) parent.append(make(parent.children.length));
+  return parent.children as HTMLCollectionOf<HTMLElement>;
 }
 
-/** A table's parts that change from step to step, in display order (gaps left out). */
-export interface TableParts {
-  caption: HTMLElement;
-  colHeads: HTMLElement[];
-  rowHeads: HTMLElement[];
-  /** Value cells, row by row: rowHeads.length × colHeads.length. */
-  cells: HTMLElement[];
+/** Sets what differs only: each write costs style and layout. */
+function set(e: HTMLElement, cls: string, text: string, title: string | null): void {
+  if (e.className !== cls) e.className = cls;
+  const node = e.firstChild;
+  if (node instanceof Text && node === e.lastChild) {
+    if (node.data !== text) node.data = text;
+  } else e.textContent = text;
+  if (title === null) {
+    if (e.hasAttribute("title")) e.removeAttribute("title");
+  } else if (e.title !== title) e.title = title;
 }
 
-export function tableParts(table: HTMLElement): TableParts {
-  return {
-    caption: table.querySelector("caption")!,
-    colHeads: [...table.querySelectorAll<HTMLElement>("thead th:not(.gap)")],
-    rowHeads: [...table.querySelectorAll<HTMLElement>('tbody th[scope="row"]:not(.gap)')],
-    cells: [...table.querySelectorAll<HTMLElement>("td[data-r]")],
-  };
+/** A gap marker ("…", "⋮") in place of a value cell: no coordinates, no tab stop. */
+function setGap(e: HTMLElement, text: string, title: string | null): void {
+  for (const a of ["data-r", "data-c", "tabindex", "aria-description"]) e.removeAttribute(a);
+  set(e, "gap", text, title);
 }
 
-/** Sets a text and a tooltip only where they differ (each write costs layout). */
-function label(th: HTMLElement, text: string): void {
-  if (th.textContent !== text) th.textContent = text;
-  if (th.title !== text) th.title = text;
-}
+const header = (scope: "col" | "row") => () => {
+  const th = document.createElement("th");
+  th.scope = scope;
+  return th;
+};
 
 /**
- * Rewrites the caption, labels, values and classes for `view` shown at `rows` × `cols` (same
- * tableKey as the table was built with), touching only what changed. Tooltips with a cell's
- * meaning (set on hover, per step) are dropped. Returns the first marked cell.
+ * Turns the table built by tableHtml into the one tableHtml would build for `view` at `rows` ×
+ * `cols`, reusing its rows and cells: only labels, values, marks and the rows or columns that
+ * differ in number change. Tooltips with a cell's meaning (set on hover) are dropped. Returns
+ * the first marked cell.
  */
 export function patchTable(
-  parts: TableParts,
+  table: HTMLTableElement,
   view: MatrixView,
   rows: Axis,
   cols: Axis,
   caption: string,
 ): HTMLElement | null {
-  if (parts.caption.textContent !== caption) parts.caption.textContent = caption;
-  const r = rows.filter((i) => i !== null);
-  const c = cols.filter((i) => i !== null);
-  c.forEach((ci, j) => label(parts.colHeads[j]!, view.colLabel(ci)));
-  r.forEach((ri, i) => label(parts.rowHeads[i]!, view.rowLabel(ri)));
+  const cap = table.caption!;
+  if (cap.textContent !== caption) cap.textContent = caption;
+  const heads = keepChildren(table.tHead!.rows[0]!, cols.length + 1, header("col"));
+  cols.forEach((c, j) => {
+    if (c === null) setGap(heads[j + 1]!, "…", "columns not shown");
+    else set(heads[j + 1]!, "", view.colLabel(c), view.colLabel(c));
+  });
+  const trs = keepChildren(table.tBodies[0]!, rows.length, () => document.createElement("tr"));
   let first: HTMLElement | null = null;
-  let k = 0;
-  for (const ri of r) {
-    for (const ci of c) {
-      const td = parts.cells[k++]!;
-      if (td.dataset.r !== String(ri)) td.dataset.r = String(ri);
-      if (td.dataset.c !== String(ci)) td.dataset.c = String(ci);
-      const x = view.value(ri, ci);
-      const text = formatCell(x);
-      const node = td.firstChild;
-      if (node instanceof Text && node === td.lastChild) {
-        if (node.data !== text) node.data = text;
-      } else td.textContent = text;
-      const cls = cellClass(view, ri, ci, x);
-      if (td.className !== cls) td.className = cls;
-      if (td.title) td.removeAttribute("title");
-      if (!first && view.marked(ri, ci)) first = td;
-    }
-  }
+  rows.forEach((r, i) => {
+    const tr = trs[i]!;
+    const rowClass = r === null ? "gap-row" : "";
+    if (tr.className !== rowClass) tr.className = rowClass;
+    const make = (k: number) => (k === 0 ? header("row")() : document.createElement("td"));
+    const cells = keepChildren(tr, cols.length + 1, make);
+    if (r === null) setGap(cells[0]!, "⋮", "rows not shown");
+    else set(cells[0]!, "", view.rowLabel(r), view.rowLabel(r));
+    cols.forEach((c, j) => {
+      const td = cells[j + 1]!;
+      if (r === null || c === null) return setGap(td, r === null ? "⋮" : "…", null);
+      if (td.dataset.r !== String(r)) td.dataset.r = String(r);
+      if (td.dataset.c !== String(c)) td.dataset.c = String(c);
+      if (!td.hasAttribute("tabindex")) td.tabIndex = -1;
+      const x = view.value(r, c);
+      set(td, cellClass(view, r, c, x), formatCell(x), null);
+      if (!first && view.marked(r, c)) first = td;
+    });
+  });
   return first;
 }
 

@@ -12,16 +12,7 @@ import { activeElementIn, el, makeButton } from "../ui/dom";
 import { formatShape } from "../ui/format";
 import { describeEdited, wireCellEditing } from "./edit-cell";
 import { renderVirtualGrid } from "./matrix-grid";
-import {
-  patchTable,
-  setTabStop,
-  tableHtml,
-  tableKey,
-  tableParts,
-  wireTableKeys,
-  type Axis,
-  type TableParts,
-} from "./matrix-table";
+import { patchTable, setTabStop, tableHtml, wireTableKeys, type Axis } from "./matrix-table";
 import { markScrolling } from "./scroll-cue";
 import {
   describeCell,
@@ -137,10 +128,9 @@ export function createMatrixFigure(): MatrixFigure {
   let spec: MatrixSpec;
   let view: MatrixView;
   const current: Current = () => ({ view, spec });
-  // What the caption row and the table on screen depend on ("" = build anew next time).
+  // What the caption row on screen was built for.
   let headKey = "";
-  let key = "";
-  let table: TableParts | null = null;
+  let table: HTMLTableElement | null = null;
   let head = el("figcaption", "mhead");
   let inspect = el("p", "inspect");
   let rename = (name: string): void => void name;
@@ -182,7 +172,7 @@ export function createMatrixFigure(): MatrixFigure {
       // Roving tab stop: the first marked cell (or the first cell) is the way in.
       setTabStop(t, t.querySelector<HTMLElement>("td.rd, td.wr") ?? t.querySelector("td[data-r]"));
       wireTableKeys(t);
-      table = tableParts(t);
+      table = t as HTMLTableElement;
     }
     wireInspector(box, inspect, current);
     wireCellEditing(fig, box, current);
@@ -217,7 +207,6 @@ export function createMatrixFigure(): MatrixFigure {
     const p = spec.part;
     const headParts: unknown[] = [spec.operator, spec.latex, shape, spec.transposed, isExpanded];
     const nextHead = headParts.concat(p ? [p.latex, p.range, p.rows, p.cols] : []).join("\u0003");
-    const nextKey = `${tableKey(rows, cols)}|${inspectHint(spec)}`;
     if (nextHead !== headKey) {
       headKey = nextHead;
       const h = buildHead(shape, compact, isExpanded);
@@ -227,16 +216,14 @@ export function createMatrixFigure(): MatrixFigure {
       head.replaceWith(h);
       head = h;
     }
-    if (nextKey !== key || !table || rows.length === 0) {
-      key = nextKey;
-      return buildBody(rows, cols, caption, shape);
-    }
+    // The virtual grid is built anew; a table is reused, whatever its rows and columns.
+    if (!table || rows.length === 0) return buildBody(rows, cols, caption, shape);
     const first = patchTable(table, view, rows, cols, caption);
     rename(`${spec.plain}, ${shape}`);
     const box = fig.querySelector<HTMLElement>(".mbox")!;
     describeEdited(box);
-    const t = box.firstElementChild as HTMLElement;
-    if (!t.contains(activeElementIn(t))) setTabStop(t, first ?? table.cells[0] ?? null);
+    if (!table.contains(activeElementIn(table)))
+      setTabStop(table, first ?? table.querySelector<HTMLElement>("td[data-r]"));
     if (inspect.textContent !== inspectHint(spec)) inspect.textContent = inspectHint(spec);
   }
 

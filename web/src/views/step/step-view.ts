@@ -38,9 +38,6 @@ function where(trace: TraceValue, step: StepValue): string {
   return parts.join(" · ");
 }
 
-/** Matrix figures kept for reuse (a few stages' worth); the least recently used go first. */
-const KEPT_FIGURES = 24;
-
 export interface StepView {
   render(trace: TraceValue, step: StepValue): void;
 }
@@ -126,18 +123,14 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
         decorate,
       );
       if (result) specs.push(result);
-      // Figures are kept per slot and matrix shape, so a stage met again (the next query, the
-      // next head) updates its tables in place (matrix.ts) instead of building them anew.
+      // One figure per slot (operand 1, 2, result) stays on the page: each step updates it in
+      // place (matrix.ts), whatever the stage, so the next step reuses its rows and cells.
       const shown = specs.map((spec) => {
-        const key = `${spec.testId}|${spec.matrix.rows}×${spec.matrix.cols}|${spec.transposed}`;
-        let figure = figures.get(key);
-        if (figure) figures.delete(key);
-        else figure = createMatrixFigure();
-        figures.set(key, figure); // the most recently used last
+        let figure = figures.get(spec.testId);
+        if (!figure) figures.set(spec.testId, (figure = createMatrixFigure()));
         figure.show(spec);
         return figure.element;
       });
-      for (const key of figures.keys()) if (figures.size > KEPT_FIGURES) figures.delete(key);
       const children = operands.children;
       if (children.length !== shown.length || shown.some((f, i) => children[i] !== f))
         operands.replaceChildren(...shown);
