@@ -51,7 +51,6 @@ async function traceSteps(page, cdp) {
         "blink.user_timing",
         "toplevel",
         "v8.execute",
-        ...(process.env.BENCH_DEBUG ? ["disabled-by-default-devtools.timeline.stack"] : []),
       ],
     },
   });
@@ -102,48 +101,6 @@ function perStep(events) {
     if (parent) self.set(parent, self.get(parent) - e.dur);
     self.set(e, e.dur);
     stack.push(e);
-  }
-  if (process.env.BENCH_DEBUG) {
-    const by = new Map();
-    for (const e of onMain) by.set(e.name, (by.get(e.name) ?? 0) + self.get(e) / 1000);
-    console.log([...by].sort((a, b) => b[1] - a[1]).slice(0, 12));
-    const lay = new Map();
-    const st = [];
-    for (const e of onMain) {
-      while (st.length && st.at(-1).ts + st.at(-1).dur <= e.ts) st.pop();
-      if (e.name === "Layout") {
-        const key = st
-          .map(
-            (x) =>
-              x.name +
-              (x.args?.data?.functionName
-                ? ":" + x.args.data.functionName
-                : x.args?.data?.type
-                  ? ":" + x.args.data.type
-                  : ""),
-          )
-          .slice(-3)
-          .join(" > ");
-        const v = lay.get(key) ?? [0, 0];
-        lay.set(key, [v[0] + 1, v[1] + e.dur / 1000]);
-      }
-      st.push(e);
-    }
-    console.log([...lay].sort((a, b) => b[1][1] - a[1][1]).slice(0, 12));
-    const stacks = new Map();
-    for (const e of onMain.filter((x) => x.name === "Layout")) {
-      const k = JSON.stringify(
-        (e.args?.beginData?.stackTrace ?? [])
-          .slice(0, 4)
-          .map(
-            (f) => `${f.functionName}@${f.url.split("/").pop()}:${f.lineNumber}:${f.columnNumber}`,
-          ),
-      );
-      stacks.set(k, (stacks.get(k) ?? 0) + e.dur / 1000);
-    }
-    console.log([...stacks].sort((a, b) => b[1] - a[1]).slice(0, 6));
-    for (const e of onMain.filter((x) => x.name === "Layout").slice(-8))
-      console.log((e.dur / 1000).toFixed(1), JSON.stringify(e.args).slice(0, 300));
   }
   const steps = [];
   for (let i = 0; i + 1 < marks.length; i++) {
