@@ -18,8 +18,6 @@ const SYMBOLS = {
   top: ["mi", "⊤"],
   infty: ["mi", "∞"],
   sum: ["mo", "∑"],
-  max: ["mi", "max"],
-  min: ["mi", "min"],
   tanh: ["mi", "tanh"],
   exp: ["mi", "exp"],
   log: ["mi", "log"],
@@ -76,6 +74,9 @@ function parser(src) {
   }
 
   function command(name) {
+    // Their limits go below in display style and to the side in a script (movablelimits).
+    if (name === "max" || name === "min")
+      return { xml: `<mo form="prefix" movablelimits="true">${name}</mo>`, kind: "ord" };
     if (name in SYMBOLS) {
       const [tag, text] = SYMBOLS[name];
       return {
