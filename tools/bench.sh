@@ -6,7 +6,11 @@
 #     (tools/bench-train.mjs, seeds 1-8);
 #   * main-thread CPU per step of the built app at 6 and 48 tokens and the Hopkins size
 #     (tools/bench-step.mjs: a CDP trace of N steps by →, medians by kind and the longest task);
-#   * the built site's files, raw and gzipped (both wasm modules among them).
+#   * the built site's files, raw and gzipped (both wasm modules among them);
+#   * each page's first load in Chromium, raw / gzip / brotli by file, and what sw.js then
+#     precaches (tools/bench-load.mjs);
+#   * the stepper's wasm per optimisation choice, size and speed (tools/bench-wasm-opt.mjs; the
+#     O3 and Oz variants are built into build/wasm-O3 and build/wasm-Oz, for the bench only).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scenarios=(examples/small-default.json examples/from-scratch.json examples/cross-attention.json
@@ -34,3 +38,17 @@ while IFS= read -r f; do
   printf '  %-44s %10d %10d\n' "${f#dist/}" "$raw" "$gz"
 done < <(find dist -type f \( -name '*.js' -o -name '*.css' -o -name '*.wasm' -o -name '*.html' \) | sort)
 printf '  %-44s %10d %10d\n' "total, every page and lazy chunk (no fonts)" "$total" "$total_gz"
+
+echo
+node tools/bench-load.mjs
+
+echo
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+for opt in O3 Oz; do
+  cmake -S . -B "build/wasm-$opt" -DWASM_OPT="$opt" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_TOOLCHAIN_FILE=/usr/share/emscripten/cmake/Modules/Platform/Emscripten.cmake >/dev/null
+  cmake --build "build/wasm-$opt" -j2 --target attention >/dev/null
+done
+node tools/bench-wasm-opt.mjs examples/anthony-hopkins.json \
+  "mixed (default): -O3 maths, -Oz text=build/wasm" "O3 everywhere=build/wasm-O3" \
+  "Oz everywhere=build/wasm-Oz"

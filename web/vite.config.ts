@@ -1,6 +1,7 @@
 // Vite config: the app lives in web/, the wasm module is built by CMake into build/wasm/.
 import { fileURLToPath, URL } from "node:url";
 import { defineConfig } from "vite";
+import { compressed } from "./vite-plugin-compress.ts";
 import { prebuiltModels } from "./vite-plugin-models.ts";
 import { offline } from "./vite-plugin-offline.ts";
 
@@ -11,11 +12,13 @@ export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   // Relative asset URLs: the built folder works from any sub-path of any static host.
   base: "./",
-  // dist/sw.js: precaches the whole build so the app works offline after the first visit.
+  // dist/sw.js: precaches the stepper's files so the app works offline after the first visit.
+  // Beside each text and wasm file a .gz and .br copy, which `vite preview` sends when it may.
   // build/models/: the prebuilt models, trained before bundling (web/vite-plugin-models.ts).
   plugins: [
     prebuiltModels(),
     offline(),
+    compressed(),
     {
       // Dev server: tutorial.html's ./attention-stepper.js (a built file) is the element's source.
       name: "attention-stepper-dev",

@@ -66,7 +66,7 @@ test("two elements on one page keep their own state and keys; wasm loads once", 
   // Query 2's Scale: 3 projections, 4 steps of query 1, then scores and scale.
   await expect(b.getByTestId("step-counter")).toHaveText("Step 9 of 20");
   await expect(b.locator(".stepper")).toHaveAttribute("data-theme", "dark");
-  await expect(a.locator(".katex").first()).toBeVisible();
+  await expect(a.getByRole("math").first()).toBeVisible();
 
   await a.getByRole("button", { name: "Next step" }).click();
   await expect(a.getByTestId("step-counter")).toHaveText("Step 2 of 20");

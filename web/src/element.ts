@@ -12,10 +12,8 @@
  * autoplay. A bad attribute is named in a message inside the element and ignored.
  *
  * The stepper lives in an open shadow root, so the host page's CSS cannot restyle it and its CSS
- * cannot restyle the page. Fonts are the exception: @font-face rules do not apply from inside a
- * shadow root, so KaTeX's are added to the document once.
+ * cannot restyle the page. Formulas are MathML in the browser's own math font: no font to add.
  */
-import katexCss from "katex/dist/katex.min.css?inline";
 import hostCss from "./styles/element-host.css?inline";
 import appCss from "./styles.css?inline";
 import errorCss from "./styles/embed-error.css?inline";
@@ -25,24 +23,6 @@ import { mountEmbed } from "./app/embed-mount";
 import { OPTION_NAMES, parseEmbedOptions } from "./state/embed-options";
 
 export const TAG = "attention-stepper";
-const FONTS_ID = "attention-stepper-fonts";
-
-/** KaTeX's CSS in two: its @font-face rules (for the document) and the rest (for shadow roots). */
-function splitFonts(css: string): { fonts: string; rest: string } {
-  const fontFace = /@font-face\s*\{[^}]*\}/g;
-  return { fonts: (css.match(fontFace) ?? []).join("\n"), rest: css.replace(fontFace, "") };
-}
-// A call, not method calls on katexCss: the bundler inlines it as "a" + url + "b" unparenthesized.
-const katex = splitFonts(katexCss);
-
-/** Adds KaTeX's @font-face rules (and nothing else) to `doc` once. */
-function addFonts(doc: Document): void {
-  if (doc.getElementById(FONTS_ID)) return;
-  const style = doc.createElement("style");
-  style.id = FONTS_ID;
-  style.textContent = katex.fonts;
-  doc.head.append(style);
-}
 
 /** One parsed sheet per document, shared by all its steppers' shadow roots. */
 const sheets = new WeakMap<Document, CSSStyleSheet>();
@@ -51,7 +31,7 @@ function stepperSheet(doc: Document): CSSStyleSheet {
   let sheet = sheets.get(doc);
   if (!sheet) {
     sheet = new (doc.defaultView ?? window).CSSStyleSheet();
-    sheet.replaceSync([hostCss, katex.rest, appCss, exportCss, errorCss].join("\n"));
+    sheet.replaceSync([hostCss, appCss, exportCss, errorCss].join("\n"));
     sheets.set(doc, sheet);
   }
   return sheet;
@@ -65,7 +45,6 @@ export class AttentionStepperElement extends HTMLElement {
   connectedCallback(): void {
     this.#connected = true;
     const doc = this.ownerDocument;
-    addFonts(doc);
     if (!this.shadowRoot) {
       this.attachShadow({ mode: "open" }).adoptedStyleSheets = [stepperSheet(doc)];
     }

@@ -9,7 +9,6 @@
  * them (state/url-state.ts, docs/url.md). A bad parameter is named in a message above the
  * stepper; a head, query or stage the scenario lacks is named too, at the nearest step.
  */
-import "katex/dist/katex.min.css";
 import "./styles.css";
 import "./styles/embed-error.css";
 import { mountEmbed } from "./app/embed-mount";

@@ -1,7 +1,6 @@
-// Entry point of the app page: styles (KaTeX's with its self-hosted fonts) and one stepper that
+// Entry point of the app page: styles (formulas are MathML, in the browser's math font) and one stepper that
 // fills the page, its view kept in the URL (app/url-sync.ts), with a Share button in its tools row,
 // and the Learn view beside it (app/learn-mode.ts).
-import "katex/dist/katex.min.css";
 import "./styles.css";
 import { registerOffline } from "./app/offline";
 import { createShareDialog } from "./views/share/share-dialog";

@@ -1,7 +1,7 @@
 /**
  * The current step as a standalone SVG, drawn from the trace (not a screenshot): title, where
  * (head, query), sentence, shapes, why a product's sizes fit, the formula as plain text lines
- * (KaTeX is HTML and cannot go into an SVG file), and the operands and result as labelled grids of
+ * (the page's MathML cannot go into an SVG file as is), and the operands and result as labelled grids of
  * numbers, headed by their shape and the part the step uses, with the cells read and written
  * marked as on the page. Large matrices are compact, as on the page: first and last
  * rows and columns and the marked ones, with "…" for the rest.

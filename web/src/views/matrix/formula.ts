@@ -1,43 +1,37 @@
 /**
- * Typesets a step's formulas with KaTeX (self-hosted fonts; errors shown in place, never thrown).
- * KaTeX is the costliest part of drawing a step, so rendered formulas are kept as parsed
- * <template>s (cloning beats parsing), and the neighbours of the current step can be prepared
- * while the browser is idle: stepping forward or back then only clones.
+ * Typesets a step's formulas as MathML, which the browser draws with its own math font (no
+ * typesetting library, no font download): tex-mathml.js reads the core's LaTeX; errors are shown
+ * in place, never thrown. Rendered formulas are kept as parsed <template>s (cloning beats
+ * parsing) in a small LRU cache, and the neighbours of the current step can be prepared while the
+ * browser is idle.
  */
-import katex from "katex";
+import { texToMathPieces } from "./tex-mathml";
 
+/** Most recently used last; a few steps' worth (two formulas a step). */
 const cache = new Map<string, HTMLTemplateElement>();
-/** Enough for a few hundred steps' formulas; the oldest entries go first. */
-const CACHE_LIMIT = 600;
-
-const KATEX_OPTIONS = {
-  displayMode: false,
-  throwOnError: false,
-  trust: false,
-  strict: "ignore",
-} as const;
+const CACHE_LIMIT = 64;
 
 /** The core joins the parts of a formula with ", \\quad " (always at the top level). */
 const PART_SEPARATOR = /,\s*\\quad\s*/;
 
 function templateOf(tex: string): HTMLTemplateElement {
   let t = cache.get(tex);
-  if (t === undefined) {
+  if (t !== undefined) {
+    cache.delete(tex);
+  } else {
     t = document.createElement("template");
-    // Each part is its own box, so a line breaks between parts first; inside a part, display style
-    // typeset inline lets KaTeX break after "=" and "+" when one part is wider than the panel.
-    // The LaTeX comes from the core; `trust: false` keeps \href and friends inert all the same.
+    // Each part is its own box, so a line breaks between parts first, then between its pieces
+    // (after a relation or a binary + or −, as TeX breaks).
     const parts = tex.split(PART_SEPARATOR);
     t.innerHTML = parts
       .map((part, i) => {
         const comma = i < parts.length - 1 ? "," : "";
-        const html = katex.renderToString(`\\displaystyle ${part}${comma}`, KATEX_OPTIONS);
-        return `<span class="fpart">${html}</span>`;
+        return `<span class="fpart">${texToMathPieces(part + comma).join("")}</span>`;
       })
       .join(" ");
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-    cache.set(tex, t);
   }
+  cache.set(tex, t);
   return t;
 }
 

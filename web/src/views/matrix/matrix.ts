@@ -1,5 +1,5 @@
 /**
- * One matrix of a step as a figure: a KaTeX label, a shape badge and, when the step uses less than
+ * One matrix of a step as a figure: a MathML label, a shape badge and, when the step uses less than
  * the whole matrix, that part ("columns 5–8 = W_Q⁽²⁾ 8×4"); a real <table> (its caption says all
  * of that in words) in a compact view that keeps the edges and the step's cells, an expand
  * toggle, and an inspector line giving the exact value of the hovered or focused cell. Huge
@@ -7,13 +7,13 @@
  * A figure is kept across steps: when the next step's matrix has the same caption and displayed
  * rows and columns, only its values and marks are patched (matrix-table.ts).
  */
-import katex from "katex";
 import { activeElementIn, el, makeButton } from "../ui/dom";
 import { formatShape } from "../ui/format";
 import { describeEdited, wireCellEditing } from "./edit-cell";
 import { renderVirtualGrid } from "./matrix-grid";
 import { patchTable, setTabStop, tableHtml, wireTableKeys, type Axis } from "./matrix-table";
 import { markScrolling } from "./scroll-cue";
+import { texToMathML } from "./tex-mathml";
 import {
   describeCell,
   isCompacted,
@@ -28,12 +28,12 @@ import {
 /** Expanded matrices above this many cells are virtualized instead of drawn whole. */
 const FULL_TABLE_MAX_CELLS = 4096;
 
-/** KaTeX markup of matrix labels; the same few symbols recur on every step. */
+/** MathML of matrix labels; the same few symbols recur on every step. */
 const labelCache = new Map<string, string>();
 function labelHtml(latex: string): string {
   let html = labelCache.get(latex);
   if (html === undefined) {
-    html = katex.renderToString(latex, { throwOnError: false });
+    html = texToMathML(latex);
     labelCache.set(latex, html);
   }
   return html;

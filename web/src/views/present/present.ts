@@ -103,7 +103,7 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
     bar.hidden = false;
     syncCounter();
     refit();
-    // Formulas drawn before KaTeX's fonts arrived change size once they do.
+    // Formulas drawn before the page's fonts arrived change size once they do.
     if (doc.fonts.status !== "loaded") void doc.fonts.ready.then(refit);
     // Keys must reach this stepper once the focused control is hidden: focus the step view.
     step?.focus({ preventScroll: true });

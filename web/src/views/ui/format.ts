@@ -30,7 +30,7 @@ export function formatShape(rows: number, cols: number): string {
 
 /**
  * A LaTeX matrix label ("K_{2}^{\\top}", "W_Q") as plain text ("K_2ᵀ", "W_Q") for captions and
- * accessible names, where KaTeX markup cannot go. Accents become combining marks: "\\tilde{S}"
+ * accessible names, where MathML markup cannot go. Accents become combining marks: "\\tilde{S}"
  * (the scaled scores) is "S̃", "\\hat{S}" (the masked scores) is "Ŝ".
  */
 export function plainLabel(latex: string): string {
