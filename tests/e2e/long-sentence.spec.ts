@@ -28,5 +28,4 @@ test("a 512-token sentence shows its first step and steps on", async ({ page }) 
     type: "figure",
     description: `512 tokens: Apply → first step ${firstStep.toFixed(0)} ms (with Playwright's polling); longest task ${longest.toFixed(0)} ms`,
   });
-  console.log(test.info().annotations.at(-1)?.description);
 });
