@@ -41,18 +41,26 @@ const Run* find_run(int id, val* error) {
 const attn::Matrix* trace_field(const attn::Trace& t, const std::string& name, bool* known) {
   const attn::Inputs& in = t.inputs;
   const std::map<std::string, const attn::Matrix*> fields = {
-      {"embeddingsQ", &in.embeddings_q}, {"embeddingsKv", &in.embeddings_kv},
-      {"positionalQ", &in.positional_q}, {"positionalKv", &in.positional_kv},
-      {"xQ", &in.x_q},                   {"xKv", &in.x_kv},
-      {"wQ", &in.w_q},                   {"wK", &in.w_k},
-      {"wV", &in.w_v},                   {"wO", in.w_o ? &*in.w_o : nullptr},
+      {"embeddingsQ", &in.embeddings_q},
+      {"embeddingsKv", &in.embeddings_kv},
+      {"positionalQ", &in.positional_q},
+      {"positionalKv", &in.positional_kv},
+      {"xQ", &in.x_q},
+      {"xKv", &in.x_kv},
+      {"wQ", &in.w_q},
+      {"wK", &in.w_k},
+      {"wV", &in.w_v},
+      {"wO", in.w_o ? &*in.w_o : nullptr},
       {"wBilinear", in.w_bilinear ? &*in.w_bilinear : nullptr},
       {"wAdditiveQ", in.w_additive_q ? &*in.w_additive_q : nullptr},
       {"wAdditiveK", in.w_additive_k ? &*in.w_additive_k : nullptr},
       {"vAdditive", in.v_additive ? &*in.v_additive : nullptr},
-      {"qAll", &t.q_all},                {"kAll", &t.k_all},
-      {"vAll", &t.v_all},                {"mask", &t.mask},
-      {"concat", &t.concat},             {"output", &t.output},
+      {"qAll", &t.q_all},
+      {"kAll", &t.k_all},
+      {"vAll", &t.v_all},
+      {"mask", &t.mask},
+      {"concat", &t.concat},
+      {"output", &t.output},
   };
   const auto it = fields.find(name);
   *known = it != fields.end();

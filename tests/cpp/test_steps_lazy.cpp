@@ -44,7 +44,8 @@ void check_lazy_equals_eager(const Scenario& s, Granularity g) {
     REQUIRE(one.head == want.head);
     REQUIRE(one.query == want.query);
     REQUIRE(one.operands.size() == want.operands.size());
-    for (size_t i = 0; i < one.operands.size(); ++i) check_operand(one.operands[i], want.operands[i]);
+    for (size_t i = 0; i < one.operands.size(); ++i)
+      check_operand(one.operands[i], want.operands[i]);
     check_operand(one.result, want.result);
     CHECK(one.shapes == want.shapes);
     CHECK(one.size_rule == want.size_rule);
