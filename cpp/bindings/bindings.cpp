@@ -6,13 +6,12 @@
 #include <malloc.h>
 
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "attention/attention.h"
 #include "explain/drill.h"
 #include "explain/sweep.h"
-#include "scenario/scenario_json.h"
+#include "runs.h"
 #include "steps/steps.h"
 #include "to_js.h"
 
@@ -23,44 +22,17 @@ using bindings::success;
 using bindings::to_js;
 using emscripten::val;
 
-// The scenario of the last call and its trace: drilling into cells right after a run of the same
-// scenario text reuses it instead of recomputing. One entry; replaced by the next scenario.
-struct Computed {
-  std::string json;
-  attn::Scenario scenario;
-  attn::Trace trace;
-};
-
-// Parses, validates and computes `json`, or returns the error as a JS value in *error.
-const Computed* compute(const std::string& json, val* error) {
-  static Computed cache;
-  static bool filled = false;
-  if (filled && cache.json == json) return &cache;
-  auto parsed = attn::parse_scenario_json(json);
-  if (auto* e = std::get_if<attn::ValidationError>(&parsed)) {
-    *error = failure(*e);
-    return nullptr;
-  }
-  attn::Scenario& scenario = std::get<attn::Scenario>(parsed);
-  if (auto e = attn::validate(scenario)) {
-    *error = failure(*e);
-    return nullptr;
-  }
-  cache.trace = attn::run_attention(scenario);
-  cache.scenario = std::move(scenario);
-  cache.json = json;
-  filled = true;
-  return &cache;
-}
+using bindings::compute;
 
 // run(scenarioJson, granularity) -> {ok: true, trace, steps} | {ok: false, error: {field, message}}
+// Everything at once (the trace command and the tests); the page uses open/step/matrix (runs.h).
 val run(const std::string& scenario_json, int granularity) {
   if (granularity != 0 && granularity != 1) {
     return failure({"granularity", "granularity is " + std::to_string(granularity) +
                                        "; it must be 0 (per query) or 1 (per matrix)"});
   }
   val error = val::undefined();
-  const Computed* c = compute(scenario_json, &error);
+  const auto c = compute(scenario_json, &error);
   if (!c) return error;
   const auto steps =
       attn::build_steps(c->scenario, c->trace, static_cast<attn::Granularity>(granularity));
@@ -87,7 +59,7 @@ enum class DrillKind {
 // (Query, Key) or the output's width (Final, which ignores `head`).
 val drill(const std::string& scenario_json, int kind, int head, int row, int col) {
   val error = val::undefined();
-  const Computed* c = compute(scenario_json, &error);
+  const auto c = compute(scenario_json, &error);
   if (!c) return error;
   const attn::Trace& t = c->trace;
   auto out_of_range = [](const std::string& field, int value, int size) {
@@ -141,7 +113,7 @@ val sweep_measures(double score_std, double max_weight, double entropy, double g
 // allows), low/high their bands.
 val sweep(const std::string& scenario_json) {
   val error = val::undefined();
-  const Computed* c = compute(scenario_json, &error);
+  const auto c = compute(scenario_json, &error);
   if (!c) return error;
   val points = val::array();
   const std::vector<int> dims = attn::default_sweep_dims();
@@ -172,6 +144,11 @@ EMSCRIPTEN_BINDINGS(attention_stepper) {
   emscripten::function("drill", &drill);
   emscripten::function("sweep", &sweep);
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
+  emscripten::function("open", &bindings::open_run);
+  emscripten::function("step", &bindings::run_step);
+  emscripten::function("matrix", &bindings::run_matrix);
+  emscripten::function("close", &bindings::close_run);
+  emscripten::function("openRuns", &bindings::open_runs);
 
   emscripten::enum_<attn::ScoreKind>("ScoreKind")
       .value("Dot", attn::ScoreKind::Dot)

@@ -118,8 +118,9 @@ TEST_CASE("a number out of range names its place and the limit, even beyond a do
                  "d_k is 1e+20; it must be between 0 and 512 (0 means d_model / heads)");
   expect_message(with(R"("d_v": 513)"), "d_v",
                  "d_v is 513; it must be between 0 and 512 (0 means d_model / heads)");
-  expect_message(with(R"("padded_keys": [1e400])"), "padded_keys",
-                 "padded_keys[0] is 1e400; it must be a key index between 0 and n - 1, at most 47");
+  expect_message(
+      with(R"("padded_keys": [1e400])"), "padded_keys",
+      "padded_keys[0] is 1e400; it must be a key index between 0 and n - 1, at most 511");
   expect_message(with(R"("edits": [{"matrix": "w_q", "row": 0, "col": -4294967296, "value": 1}])"),
                  "edits",
                  "edits[0].col is -4294967296; it must be between 0 and the matrix's columns - 1, "

@@ -14,7 +14,8 @@ const dir = mkdtempSync(join(tmpdir(), "trace-cli-"));
 function trace(contents) {
   const file = join(dir, `s${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, contents);
-  return spawnSync(process.execPath, [cli, file], { encoding: "utf8" });
+  // A 512-token trace is tens of MB of JSON: more than spawnSync's default 1 MB buffer.
+  return spawnSync(process.execPath, [cli, file], { encoding: "utf8", maxBuffer: 1 << 30 });
 }
 
 test("prints the documented fields for the worked example", () => {
@@ -54,4 +55,16 @@ test("a missing file gives exit code 2", () => {
   const run = spawnSync(process.execPath, [cli, join(dir, "nope.json")], { encoding: "utf8" });
   assert.equal(run.status, 2);
   assert.match(run.stderr, /cannot read/);
+});
+
+test("accepts a sentence of 512 tokens, the most the core takes", () => {
+  const words = Array.from({ length: 512 }, (_, i) => `w${i}`);
+  const run = trace(JSON.stringify({ query_tokens: words, d_model: 4, heads: 1, mask: "causal" }));
+  assert.equal(run.status, 0, run.stderr);
+  const out = JSON.parse(run.stdout);
+  assert.equal(out.heads[0].weights.length, 512);
+  assert.equal(out.heads[0].weights[511].length, 512);
+  const tooMany = trace(JSON.stringify({ query_tokens: [...words, "x"] }));
+  assert.equal(tooMany.status, 2);
+  assert.match(tooMany.stderr, /query_tokens has 513 tokens; it must have at most 512/);
 });

@@ -88,7 +88,7 @@ struct Scenario {
 
 /// Limits that keep the page responsive. Every one is checked by validate().
 struct Limits {
-  static constexpr int kMaxTokens = 48;       ///< per sentence (m and n)
+  static constexpr int kMaxTokens = 512;      ///< per sentence (m and n)
   static constexpr int kMaxTokenLength = 40;  ///< characters (bytes) in one token
   static constexpr int kMaxDModel = 1024;
   static constexpr int kMaxHeads = 16;

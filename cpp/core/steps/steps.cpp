@@ -222,22 +222,43 @@ Step output_projection(const OperandMaker& op) {
                    op.whole(MatrixId::Output));
 }
 
-/// Scores .. WeightedSum for one query row (or the whole matrix when query is -1).
-void append_row_stages(const OperandMaker& op, const Trace& t, int head, int query,
-                       std::vector<Step>& out) {
-  out.push_back(scores(op, t, head, query));
+/// The keys of Scores .. WeightedSum for one query row (or the whole matrix when query is -1).
+void append_row_keys(const Trace& t, int head, int query, std::vector<StepKey>& out) {
+  out.push_back({Stage::Scores, head, query});
   // Only scaled dot-product attention has a Scale step; the other kinds go on from S_h itself.
+  if (t.score == ScoreKind::ScaledDot) out.push_back({Stage::Scale, head, query});
+  if (t.has_mask) out.push_back({Stage::Mask, head, query});
+  out.push_back({Stage::Softmax, head, query});
+  out.push_back({Stage::WeightedSum, head, query});
+}
+
+/// The operands and result of the step at `key` (no flag, no text yet).
+Step structure(const OperandMaker& op, const Trace& t, const StepKey& key) {
+  const int head = key.head, query = key.query;
   const bool scale = t.score == ScoreKind::ScaledDot;
-  if (scale) {
-    out.push_back(elementwise(op, Stage::Scale, MatrixId::Scores, MatrixId::Scaled, head, query));
-  }
   const MatrixId scaled = scale ? MatrixId::Scaled : MatrixId::Scores;
-  if (t.has_mask) {
-    out.push_back(elementwise(op, Stage::Mask, scaled, MatrixId::Masked, head, query));
+  switch (key.stage) {
+    case Stage::ProjectQ:
+    case Stage::ProjectK:
+    case Stage::ProjectV:
+      return project(op, t, key.stage, head);
+    case Stage::Scores:
+      return scores(op, t, head, query);
+    case Stage::Scale:
+      return elementwise(op, Stage::Scale, MatrixId::Scores, MatrixId::Scaled, head, query);
+    case Stage::Mask:
+      return elementwise(op, Stage::Mask, scaled, MatrixId::Masked, head, query);
+    case Stage::Softmax:
+      return elementwise(op, Stage::Softmax, t.has_mask ? MatrixId::Masked : scaled,
+                         MatrixId::Weights, head, query);
+    case Stage::WeightedSum:
+      return weighted_sum(op, head, query);
+    case Stage::Concat:
+      return concat(op, static_cast<int>(t.heads.size()));
+    case Stage::OutputProjection:
+      return output_projection(op);
   }
-  const MatrixId softmax_in = t.has_mask ? MatrixId::Masked : scaled;
-  out.push_back(elementwise(op, Stage::Softmax, softmax_in, MatrixId::Weights, head, query));
-  out.push_back(weighted_sum(op, head, query));
+  return concat(op, static_cast<int>(t.heads.size()));
 }
 
 /// Whether the result rows of `st` include a fully masked query, from Scores on (steps.h).
@@ -250,29 +271,33 @@ bool touches_fully_masked(const Step& st, const std::vector<int>& fully_masked) 
 
 }  // namespace
 
-std::vector<Step> build_steps(const Scenario& s, const Trace& t, Granularity g) {
-  const OperandMaker op(s, t);
+std::vector<StepKey> step_keys(const Trace& t, Granularity g) {
   const int heads = static_cast<int>(t.heads.size());
   const int m = static_cast<int>(t.inputs.x_q.rows());
-  std::vector<Step> out;
+  std::vector<StepKey> out;
   for (int h = 0; h < heads; ++h) {
-    for (Stage p : {Stage::ProjectQ, Stage::ProjectK, Stage::ProjectV}) {
-      out.push_back(project(op, t, p, h));
-    }
+    for (Stage p : {Stage::ProjectQ, Stage::ProjectK, Stage::ProjectV}) out.push_back({p, h, -1});
     if (g == Granularity::PerQuery) {
-      for (int i = 0; i < m; ++i) append_row_stages(op, t, h, i, out);
+      for (int i = 0; i < m; ++i) append_row_keys(t, h, i, out);
     } else {
-      append_row_stages(op, t, h, -1, out);
+      append_row_keys(t, h, -1, out);
     }
   }
-  out.push_back(concat(op, heads));
-  if (t.inputs.w_o) out.push_back(output_projection(op));
+  out.push_back({Stage::Concat, -1, -1});
+  if (t.inputs.w_o) out.push_back({Stage::OutputProjection, -1, -1});
+  return out;
+}
 
-  const TextContext context{s, t};
-  for (Step& st : out) {
-    st.flagged = touches_fully_masked(st, t.fully_masked_queries);
-    describe_step(context, st);
-  }
+Step build_step(const Scenario& s, const Trace& t, const StepKey& key) {
+  Step st = structure(OperandMaker(s, t), t, key);
+  st.flagged = touches_fully_masked(st, t.fully_masked_queries);
+  describe_step(TextContext{s, t}, st);
+  return st;
+}
+
+std::vector<Step> build_steps(const Scenario& s, const Trace& t, Granularity g) {
+  std::vector<Step> out;
+  for (const StepKey& key : step_keys(t, g)) out.push_back(build_step(s, t, key));
   return out;
 }
 

@@ -125,6 +125,21 @@ struct Step {
 /// The whole sequence for a computed trace, in the order documented above.
 std::vector<Step> build_steps(const Scenario& s, const Trace& t, Granularity g);
 
+/// Where a step is in the sequence: what the pickers need, without operands or text (12 bytes,
+/// so a 512-token run keeps its ~40k keys and builds each step only when it is shown).
+struct StepKey {
+  Stage stage = Stage::ProjectQ;
+  int head = -1;
+  int query = -1;
+};
+
+/// The keys of build_steps(s, t, g), in the same order.
+std::vector<StepKey> step_keys(const Trace& t, Granularity g);
+
+/// The one step at `key` (a key of step_keys), with its operands, flag and text: equal to the
+/// step build_steps puts there.
+Step build_step(const Scenario& s, const Trace& t, const StepKey& key);
+
 /// Index of the step with this stage, head and query (query ignored for whole-matrix steps, head
 /// ignored for Concat and OutputProjection); -1 when there is none (e.g. Mask in an unmasked
 /// scenario, or a query or head out of range).

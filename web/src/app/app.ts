@@ -226,6 +226,8 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
     const prev = state;
     state = withResult(reset ? null : prev, scenario, granularity, result);
     render(reset ? null : prev);
+    // The module keeps each run until released: free the one this result replaced.
+    if (prev && prev.result !== state.result) attention.release(prev.result);
     return null;
   }
 

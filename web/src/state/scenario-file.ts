@@ -51,8 +51,10 @@ export function parseScenarioText(
   text: string,
   granularity: Granularity,
 ): ScenarioFile | ScenarioError {
-  const judged = attention.raw.run(coreBytes(text), granularity);
+  // open, not run: only the verdict is wanted, not a copy of the whole trace.
+  const judged = attention.raw.open(coreBytes(text), granularity);
   if (!judged.ok) return new ScenarioError(judged.error.field, judged.error.message);
+  attention.raw.close(judged.id);
   // The core took it as strict JSON, so JSON.parse reads the same values (after a BOM it ignores).
   return JSON.parse(text.replace(/^\uFEFF/, "")) as ScenarioFile;
 }

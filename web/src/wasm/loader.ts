@@ -6,6 +6,7 @@
 import createAttentionModule from "@wasm/attention.mjs";
 import { coreBytes } from "./core-bytes";
 import { DrillKind, type Granularity } from "./enums";
+import { lazyRun, RunHandle } from "./lazy-run";
 import type {
   AttentionModule,
   OutputDrillValue,
@@ -32,8 +33,16 @@ export class ScenarioError extends Error {
 export type ProjectionKind = typeof DrillKind.Query | typeof DrillKind.Key | typeof DrillKind.Value;
 
 export interface Attention {
-  /** Computes the trace and the step sequence. Throws ScenarioError for a rejected scenario. */
+  /**
+   * Computes the trace and the step sequence. Throws ScenarioError for a rejected scenario. The
+   * result's matrices and step texts stay in the module until first read (wasm/lazy-run.ts).
+   */
   run(scenario: ScenarioFile, granularity: Granularity): RunResult;
+  /**
+   * Frees a result's run in the module once nothing will read more of it (a result never
+   * released is freed when it is garbage-collected); reading an unread part later throws.
+   */
+  release(result: RunResult): void;
   /** Every number behind score cell (i, j) of a head. Throws ScenarioError. */
   drillScore(scenario: ScenarioFile, head: number, i: number, j: number): ScoreDrillValue;
   /** Every number behind weight (i, j) of a head. Throws ScenarioError. */
@@ -59,6 +68,10 @@ export interface Attention {
   readonly raw: AttentionModule;
 }
 
+/** Each lazy result's run, and a backstop that frees the runs of results nobody released. */
+const handles = new WeakMap<RunResult, RunHandle>();
+const unreleased = new FinalizationRegistry<RunHandle>((handle) => handle.release());
+
 function wrap(raw: AttentionModule): Attention {
   // The module caches the trace of the last scenario text, so drilling right after a run with the
   // same scenario does not recompute it: keep the JSON text identical by serializing once here.
@@ -72,9 +85,19 @@ function wrap(raw: AttentionModule): Attention {
   return {
     raw,
     run(scenario, granularity) {
-      const result = raw.run(bytes(scenario), granularity);
+      const result = raw.open(bytes(scenario), granularity);
       if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
-      return { trace: result.trace, steps: result.steps };
+      const handle = new RunHandle(raw, result.id);
+      const lazy = lazyRun(handle, result.summary);
+      handles.set(lazy, handle);
+      unreleased.register(lazy, handle, handle);
+      return lazy;
+    },
+    release(result) {
+      const handle = handles.get(result);
+      if (!handle) return;
+      unreleased.unregister(handle);
+      handle.release();
     },
     drillScore: (s, h, i, j) => drill(s, DrillKind.Score, h, i, j) as ScoreDrillValue,
     drillWeight: (s, h, i, j) => drill(s, DrillKind.Weight, h, i, j) as WeightDrillValue,

@@ -223,6 +223,26 @@ export type RawRunResult =
   ({ ok: true } & RunResult) | { ok: false; error: { field: string; message: string } };
 
 type RawError = { ok: false; error: { field: string; message: string } };
+
+/**
+ * What `open` answers (cpp/bindings/runs.h): the trace's plain fields, and each step's stage,
+ * head and query as `keys` = [stage0, head0, query0, stage1, …]. Matrices and step texts stay in
+ * the module until asked for by id (wasm/lazy-run.ts).
+ */
+export interface RunSummary {
+  queryTokens: string[];
+  keyTokens: string[];
+  selfAttention: boolean;
+  dModel: number;
+  numHeads: number;
+  dK: number;
+  dV: number;
+  score: ScoreKind;
+  hasMask: boolean;
+  fullyMaskedQueries: number[];
+  keys: Int32Array;
+}
+export type RawOpenResult = { ok: true; id: number; summary: RunSummary } | RawError;
 export type RawDrillResult =
   | { ok: true; drill: ScoreDrillValue | WeightDrillValue | OutputDrillValue | ProductDrillValue }
   | RawError;
@@ -247,6 +267,19 @@ export interface AttentionModule {
   ): RawDrillResult;
   /** The √d_k experiment, d_k = 4, 8, …, 512: (unscaled, scaled) points, means with bands. */
   sweep(scenarioJson: ScenarioBytes): RawSweepResult;
+  /** Computes a scenario and keeps it as run `id` until `close(id)`; answers a summary. */
+  open(scenarioJson: ScenarioBytes, granularity: Granularity): RawOpenResult;
+  /** Step k of an open run, with its operands and text. */
+  step(id: number, k: number): { ok: true; step: StepValue } | RawError;
+  /** A TraceValue matrix field by name (head -1), or a HeadTraceValue field of head `head`. */
+  matrix(
+    id: number,
+    name: string,
+    head: number,
+  ): { ok: true; matrix: MatrixValue | null } | RawError;
+  close(id: number): void;
+  /** How many runs are open. */
+  openRuns(): number;
   /** Enum objects as registered by Embind: `Stage.Scores.value === 3`. */
   Stage: Record<string, { value: number }>;
   MatrixId: Record<string, { value: number }>;

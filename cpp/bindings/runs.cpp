@@ -1,0 +1,181 @@
+// Runs kept in the module, answered one step or one matrix at a time (see runs.h).
+#include "runs.h"
+
+#include <map>
+#include <variant>
+#include <vector>
+
+#include "scenario/scenario_json.h"
+#include "steps/steps.h"
+#include "to_js.h"
+
+namespace bindings {
+
+namespace {
+
+// A run: its computed trace (shared with the cache) and the keys of its steps, 12 bytes each.
+struct Run {
+  std::shared_ptr<const Computed> computed;
+  std::vector<attn::StepKey> keys;
+};
+
+std::map<int, Run>& runs() {
+  static std::map<int, Run> open;
+  return open;
+}
+
+val out_of_range(const std::string& field, int value, int size) {
+  return failure({field, field + " is " + std::to_string(value) + "; it must be between 0 and " +
+                             std::to_string(size - 1)});
+}
+
+const Run* find_run(int id, val* error) {
+  const auto it = runs().find(id);
+  if (it != runs().end()) return &it->second;
+  *error = failure({"id", "run " + std::to_string(id) + " is closed or was never opened"});
+  return nullptr;
+}
+
+// The matrix of a TraceValue field; `present` is false for a scoring parameter or W_O the run
+// does not have.
+const attn::Matrix* trace_field(const attn::Trace& t, const std::string& name, bool* known) {
+  const attn::Inputs& in = t.inputs;
+  const std::map<std::string, const attn::Matrix*> fields = {
+      {"embeddingsQ", &in.embeddings_q},
+      {"embeddingsKv", &in.embeddings_kv},
+      {"positionalQ", &in.positional_q},
+      {"positionalKv", &in.positional_kv},
+      {"xQ", &in.x_q},
+      {"xKv", &in.x_kv},
+      {"wQ", &in.w_q},
+      {"wK", &in.w_k},
+      {"wV", &in.w_v},
+      {"wO", in.w_o ? &*in.w_o : nullptr},
+      {"wBilinear", in.w_bilinear ? &*in.w_bilinear : nullptr},
+      {"wAdditiveQ", in.w_additive_q ? &*in.w_additive_q : nullptr},
+      {"wAdditiveK", in.w_additive_k ? &*in.w_additive_k : nullptr},
+      {"vAdditive", in.v_additive ? &*in.v_additive : nullptr},
+      {"qAll", &t.q_all},
+      {"kAll", &t.k_all},
+      {"vAll", &t.v_all},
+      {"mask", &t.mask},
+      {"concat", &t.concat},
+      {"output", &t.output},
+  };
+  const auto it = fields.find(name);
+  *known = it != fields.end();
+  return *known ? it->second : nullptr;
+}
+
+const attn::Matrix* head_field(const attn::HeadTrace& h, const std::string& name) {
+  if (name == "q") return &h.q;
+  if (name == "k") return &h.k;
+  if (name == "v") return &h.v;
+  if (name == "scores") return &h.scores;
+  if (name == "scaled") return &h.scaled;
+  if (name == "masked") return &h.masked;
+  if (name == "weights") return &h.weights;
+  if (name == "output") return &h.output;
+  return nullptr;
+}
+
+// The TraceValue fields that are not matrices, and the step keys.
+val summary(const Computed& c, const std::vector<attn::StepKey>& keys) {
+  const attn::Scenario& s = c.scenario;
+  const attn::Trace& t = c.trace;
+  val out = val::object();
+  out.set("queryTokens", to_js(s.query_tokens));
+  out.set("keyTokens", to_js(s.kv_tokens()));
+  out.set("selfAttention", s.is_self_attention());
+  out.set("dModel", s.d_model);
+  out.set("numHeads", s.heads);
+  out.set("dK", t.d_k);
+  out.set("dV", t.d_v);
+  out.set("score", static_cast<int>(t.score));
+  out.set("hasMask", t.has_mask);
+  out.set("fullyMaskedQueries", to_js(t.fully_masked_queries));
+  std::vector<int> flat;
+  flat.reserve(keys.size() * 3);
+  for (const auto& k : keys) flat.insert(flat.end(), {static_cast<int>(k.stage), k.head, k.query});
+  out.set("keys", val(emscripten::typed_memory_view(flat.size(), flat.data())).call<val>("slice"));
+  return out;
+}
+
+}  // namespace
+
+std::shared_ptr<const Computed> compute(const std::string& json, val* error) {
+  static std::shared_ptr<const Computed> cache;
+  if (cache && cache->json == json) return cache;
+  auto parsed = attn::parse_scenario_json(json);
+  if (auto* e = std::get_if<attn::ValidationError>(&parsed)) {
+    *error = failure(*e);
+    return nullptr;
+  }
+  attn::Scenario& scenario = std::get<attn::Scenario>(parsed);
+  if (auto e = attn::validate(scenario)) {
+    *error = failure(*e);
+    return nullptr;
+  }
+  // Drop the old cache first: a 512-token trace is ~150 MB, never hold two for one.
+  cache.reset();
+  auto fresh = std::make_shared<Computed>();
+  fresh->trace = attn::run_attention(scenario);
+  fresh->scenario = std::move(scenario);
+  fresh->json = json;
+  cache = std::move(fresh);
+  return cache;
+}
+
+val open_run(const std::string& json, int granularity) {
+  if (granularity != 0 && granularity != 1) {
+    return failure({"granularity", "granularity is " + std::to_string(granularity) +
+                                       "; it must be 0 (per query) or 1 (per matrix)"});
+  }
+  val error = val::undefined();
+  auto computed = compute(json, &error);
+  if (!computed) return error;
+  static int next_id = 1;
+  const int id = next_id++;
+  Run& run = runs()[id];
+  run.computed = std::move(computed);
+  run.keys = attn::step_keys(run.computed->trace, static_cast<attn::Granularity>(granularity));
+  val out = success("summary", summary(*run.computed, run.keys));
+  out.set("id", id);
+  return out;
+}
+
+val run_step(int id, int k) {
+  val error = val::undefined();
+  const Run* run = find_run(id, &error);
+  if (!run) return error;
+  const int count = static_cast<int>(run->keys.size());
+  if (k < 0 || k >= count) return out_of_range("step", k, count);
+  const Computed& c = *run->computed;
+  return success("step", to_js(attn::build_step(c.scenario, c.trace, run->keys[k])));
+}
+
+val run_matrix(int id, const std::string& name, int head) {
+  val error = val::undefined();
+  const Run* run = find_run(id, &error);
+  if (!run) return error;
+  const attn::Trace& t = run->computed->trace;
+  const attn::Matrix* m = nullptr;
+  if (head >= 0) {
+    if (head >= static_cast<int>(t.heads.size())) {
+      return out_of_range("head", head, static_cast<int>(t.heads.size()));
+    }
+    m = head_field(t.heads[head], name);
+    if (!m) return failure({"name", "name is \"" + name + "\"; it is not a matrix of a head"});
+  } else {
+    bool known = false;
+    m = trace_field(t, name, &known);
+    if (!known) return failure({"name", "name is \"" + name + "\"; it is not a matrix of a trace"});
+  }
+  return success("matrix", m ? to_js(*m) : val::null());
+}
+
+void close_run(int id) { runs().erase(id); }
+
+int open_runs() { return static_cast<int>(runs().size()); }
+
+}  // namespace bindings

@@ -1,0 +1,43 @@
+// The runs the page steps through, kept inside the module: `open` computes a scenario and answers
+// with a small summary; the page then asks for one step (`step`) or one matrix (`matrix`) when it
+// shows it, instead of copying the whole trace and every step into JavaScript on each run.
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <memory>
+#include <string>
+
+#include "attention/attention.h"
+#include "scenario/scenario.h"
+
+namespace bindings {
+
+using emscripten::val;
+
+/// A scenario text with its checked scenario and computed trace (shared by runs and drills).
+struct Computed {
+  std::string json;
+  attn::Scenario scenario;
+  attn::Trace trace;
+};
+
+/// Parses, validates and computes `json`, or returns null with the error as a JS value in *error.
+/// The last scenario text is cached: drilling or reopening it does not recompute.
+std::shared_ptr<const Computed> compute(const std::string& json, val* error);
+
+/// open(scenarioJson, granularity) -> {ok: true, id, summary} | {ok: false, error}; the summary
+/// holds the sizes, tokens, flags and the step keys as an Int32Array (stage, head, query) × count.
+val open_run(const std::string& json, int granularity);
+/// step(id, k) -> {ok: true, step} | {ok: false, error}: step k of run `id`, with its text.
+val run_step(int id, int k);
+/// matrix(id, name, head) -> {ok: true, matrix} | {ok: false, error}: a TraceValue matrix field
+/// ("wQ", "output", ...; null when the run has none) for head -1, or a HeadTraceValue field
+/// ("q", "weights", ...) of head `head`.
+val run_matrix(int id, const std::string& name, int head);
+/// Forgets run `id` (its trace is freed once no run or cache holds it); unknown ids are ignored.
+void close_run(int id);
+/// How many runs are open (tests prove the page's runs are closed).
+int open_runs();
+
+}  // namespace bindings
