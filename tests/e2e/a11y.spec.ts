@@ -38,7 +38,7 @@ for (const theme of ["light", "dark"] as const) {
   test.describe(`${theme} theme`, () => {
     test.use({ colorScheme: theme });
     // axe reads every cell of the page: a 9×512 matrix takes it a while on a shared machine.
-    test.describe.configure({ timeout: 120_000 });
+    test.describe.configure({ timeout: 180_000 });
 
     // Three stages a test, so each stays well inside its time on a busy machine.
     for (const [granularity, stages] of [
