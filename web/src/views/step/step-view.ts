@@ -68,6 +68,7 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
   const checkSymbols = watchSideScroll(symbols);
   const checkNumbers = watchSideScroll(numbers);
   const operands = el("div", "operands");
+  operands.setAttribute("role", "group"); // named below with its matrices
   const legend = el("p", "cell-legend");
   legend.innerHTML =
     '<span class="swatch rd"></span> read by this step <span class="swatch wr"></span> written by this step <span class="swatch dim">0.0</span> other cells';

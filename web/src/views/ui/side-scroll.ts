@@ -2,7 +2,8 @@
  * A box whose content may be wider than the box (a long formula on a phone): when it is, the box
  * says so. It gets the class "scrolls" (CSS fades the side with more, "at-start" / "at-end" say
  * which), `data-scrolls="true"`, a tooltip, and becomes a focusable region that keeps its
- * accessible name, where ←/→ and Home/End scroll it instead of stepping the page.
+ * accessible name, where ←/→ and Home/End scroll it instead of stepping the page. Otherwise it is a
+ * group: a role that may carry its aria-label (a plain div may not).
  */
 
 /** Pixels one arrow key scrolls. */
@@ -15,6 +16,7 @@ const HINT = "Wider than the panel: scroll sideways (or focus it and use ←/→
  * drawn, so measuring costs no extra layout). Box resizes, fonts loading and scrolling re-check.
  */
 export function watchSideScroll(box: HTMLElement): () => void {
+  box.setAttribute("role", "group");
   const check = () => {
     const more = box.scrollWidth > box.clientWidth + 1;
     box.classList.toggle("scrolls", more);
@@ -27,7 +29,7 @@ export function watchSideScroll(box: HTMLElement): () => void {
       box.title = HINT;
     } else {
       box.removeAttribute("tabindex");
-      box.removeAttribute("role");
+      box.setAttribute("role", "group");
       box.removeAttribute("title");
     }
   };

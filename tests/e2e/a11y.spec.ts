@@ -1,0 +1,185 @@
+// Accessibility: axe-core (WCAG 2.0 / 2.1, A and AA) finds nothing on any view, in the light and the
+// dark theme: every stage at both granularities, the dialogs and menus, presentation mode, a form
+// error, an edit, Learn, the learned preset, the embeds, a phone and the widest matrix.
+import AxeBuilder from "@axe-core/playwright";
+import { type Page } from "@playwright/test";
+import { cellOf, toStage } from "./cells";
+import { choosePreset, expect, focusPage, openApp, test } from "./fixtures";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** Runs axe on the page as it is now; a failure lists each violation's id, target and summary. */
+async function expectNoViolations(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} at ${n.target.join(" ")}: ${n.failureSummary ?? v.help}`),
+  );
+  expect(found, `axe violations on ${where}`).toEqual([]);
+}
+
+/** Every stepper on the page is in `theme` (the test's colour scheme reached it). */
+async function expectTheme(page: Page, theme: string): Promise<void> {
+  const roots = page.locator(".stepper");
+  await expect(roots.first()).toBeVisible();
+  for (const root of await roots.all()) await expect(root).toHaveAttribute("data-theme", theme);
+}
+
+/** The stages the issue names, by their `Stage` number (enums.ts). */
+const STAGES = [
+  [3, "scores"],
+  [5, "mask"],
+  [6, "softmax"],
+  [7, "weighted sum"],
+  [8, "concat"],
+  [9, "output"],
+] as const;
+
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+    // axe reads every cell of the page: a 9×512 matrix takes it a while on a shared machine.
+    test.describe.configure({ timeout: 180_000 });
+
+    // Three stages a test, so each stays well inside its time on a busy machine.
+    for (const [granularity, stages] of [
+      ["Per query", STAGES.slice(0, 3)],
+      ["Per query", STAGES.slice(3)],
+      ["Per matrix", STAGES.slice(0, 3)],
+      ["Per matrix", STAGES.slice(3)],
+    ] as const) {
+      const names = stages.map(([, name]) => name).join(", ");
+      test(`${names}, ${granularity.toLowerCase()}`, async ({ page }) => {
+        await openApp(page);
+        await choosePreset(page, "Causal + padding", 58);
+        await expectTheme(page, theme);
+        await page.getByLabel("Granularity").selectOption({ label: granularity });
+        for (const [stage, name] of stages) {
+          await toStage(page, stage);
+          const box = page.locator(`[data-stage="${stage}"]`);
+          await expect(box).toHaveAttribute("aria-current", "step");
+          await expectNoViolations(page, `${name}, ${granularity.toLowerCase()}`);
+        }
+      });
+    }
+
+    test("the drill-down panel, √d_k, Share and Export", async ({ page }) => {
+      await openApp(page);
+      await choosePreset(page, "From scratch", 20);
+      await expectTheme(page, theme);
+      await toStage(page, 4);
+      await cellOf(page, "matrix-result", "word_1", 0).focus();
+      await page.keyboard.press("Enter");
+      const panel = page.getByRole("dialog", { name: /How S̃/ });
+      await expect(panel).toBeVisible();
+      await expectNoViolations(page, "the drill-down panel");
+      await panel.getByRole("button", { name: /Close/ }).click();
+
+      await page.getByRole("button", { name: "Why √d_k?", exact: true }).click();
+      const sweep = page.getByRole("dialog", { name: "Why divide by √d_k?" });
+      await expect(sweep.getByTestId("sqrt-dk-table").locator("tbody tr")).toHaveCount(8);
+      await expectNoViolations(page, "the √d_k dialog");
+      await page.keyboard.press("Escape");
+      await expect(sweep).toBeHidden();
+
+      await page.getByRole("button", { name: "Share" }).click();
+      const share = page.getByRole("dialog", { name: "Share this view" });
+      await expect(share.getByLabel("Link")).toHaveValue(/#p=scratch/);
+      await expectNoViolations(page, "the Share dialog");
+      await share.getByRole("button", { name: "Close" }).click();
+
+      await page.getByRole("button", { name: "Export" }).click();
+      await expect(page.getByRole("group", { name: "Export" })).toBeVisible();
+      await expectNoViolations(page, "the Export menu");
+    });
+
+    test("presentation mode", async ({ page }) => {
+      await openApp(page);
+      await expectTheme(page, theme);
+      await focusPage(page);
+      await page.keyboard.press("p");
+      await expect(page.getByTestId("present-counter")).toHaveText("Step 1 / 56");
+      await expectNoViolations(page, "presentation mode");
+    });
+
+    test("the scenario form with an error, and the edit bar after an edit", async ({ page }) => {
+      await openApp(page);
+      await expectTheme(page, theme);
+      await page.getByLabel("d_model", { exact: true }).fill("2000");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect(page.getByTestId("error-d_model")).toContainText("1024");
+      await expectNoViolations(page, "the scenario form with an error");
+
+      await choosePreset(page, "From scratch", 20);
+      await page.getByTestId("matrix-operand-0").locator('[data-r="0"][data-c="0"]').dblclick();
+      const editor = page.getByRole("textbox", { name: "Edit X row 1, column 1" });
+      await editor.fill("2");
+      await editor.press("Enter");
+      await expect(page.getByTestId("edit-count")).toHaveText("1 cell edited");
+      await expectNoViolations(page, "the edit bar after an edit");
+    });
+
+    test("Learn, and after a short training run", async ({ page }) => {
+      await page.goto("./#learn=translate");
+      await expect(page.getByTestId("learn-model")).toHaveText(/^The prebuilt model/, {
+        timeout: 15_000, // a worker, its module and the model file load first
+      });
+      await expectTheme(page, theme);
+      await expectNoViolations(page, "the Learn view");
+
+      const settings = page.getByRole("form", { name: "Training settings" });
+      await settings.getByLabel("d_model").fill("16");
+      await settings.getByLabel("Heads").fill("2");
+      await settings.getByLabel("d_ff").fill("32");
+      await settings.getByLabel("Steps").fill("100");
+      await settings.getByLabel("Batch").fill("16");
+      await page.getByRole("button", { name: "Train it yourself" }).click();
+      await expect(page.getByTestId("learn-model")).toHaveText(/Trained in \d+\.\d\d s\.$/, {
+        timeout: 20_000,
+      });
+      await expectNoViolations(page, "the Learn view after training");
+    });
+
+    test("the learned preset", async ({ page }) => {
+      await page.goto("./#p=learned");
+      await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of \d+$/);
+      await expectTheme(page, theme);
+      await expectNoViolations(page, "the learned preset");
+    });
+
+    test("the widest matrix: Anthony Hopkins, d_model 512", async ({ page }) => {
+      await page.goto("./#p=hopkins&s=0&g=1");
+      await expect(page.getByTestId("step-view")).toContainText("9×512");
+      await expectTheme(page, theme);
+      await expectNoViolations(page, "Anthony Hopkins, Q per matrix");
+      await page.goto("./#p=hopkins&s=6&g=1");
+      await expect(page.locator('[data-stage="6"]')).toHaveAttribute("aria-current", "step");
+      await expectNoViolations(page, "Anthony Hopkins, softmax per matrix");
+    });
+
+    test("a phone viewport", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await openApp(page);
+      await expectTheme(page, theme);
+      await expectNoViolations(page, "a 390×844 phone");
+    });
+
+    test("embed.html", async ({ page }) => {
+      await page.goto("./embed.html?preset=scratch&stage=softmax&head=1&query=1");
+      await expect(page.getByTestId("step-counter")).toHaveText(/^Step \d+ of 20$/);
+      await expectTheme(page, theme);
+      await expectNoViolations(page, "embed.html");
+    });
+
+    test("the tutorial's <attention-stepper>s", async ({ page }) => {
+      await page.goto("./tutorial.html");
+      await expect(
+        page.locator("attention-stepper#scratch").getByTestId("step-counter"),
+      ).toHaveText("Step 6 of 20");
+      await expect(page.locator("attention-stepper").last().getByTestId("step-counter")).toHaveText(
+        /^Step \d+ of \d+$/,
+      );
+      await expectTheme(page, theme);
+      await expectNoViolations(page, "tutorial.html");
+    });
+  });
+}
