@@ -18,9 +18,14 @@ export interface Heatmaps {
   setCurrent(head: number, query: number): void;
 }
 
-/** Pixel size of one cell so the larger side of an (m, n) map spans about `span` px. */
-const cellFor = (m: number, n: number, span: number, min: number) =>
-  Math.max(min, Math.floor(span / Math.max(m, n)));
+/**
+ * Size of one cell so the larger side of an (m, n) map spans about `span` px: whole pixels while
+ * they fit, a fraction of a pixel for long sentences (the cells are then averaged).
+ */
+const cellFor = (m: number, n: number, span: number) => {
+  const cell = span / Math.max(m, n);
+  return cell >= 1 ? Math.floor(cell) : cell;
+};
 
 export function createHeatmaps(
   host: HTMLElement,
@@ -126,7 +131,15 @@ export function createHeatmaps(
     const top = Math.min(110, 12 + longest(trace.keyTokens) * 7);
     const room = Math.max(160, bigBox.clientWidth - left - 4);
     const cols = trace.keyTokens.length;
-    geometry = { cell: Math.min(32, Math.max(10, Math.floor(room / cols))), left, top };
+    const cell = Math.min(32, Math.max(10, Math.floor(room / cols)));
+    // Labelled cells of at least 10 px while the map stays under ~1200 px (a scroll or two).
+    if (cell * Math.max(cols, trace.queryTokens.length) <= 1200) {
+      geometry = { cell, left, top };
+      return;
+    }
+    // A long sentence: whole-pixel cells that fit the panel, without labels (hover names a cell).
+    const m = Math.max(cols, trace.queryTokens.length);
+    geometry = { cell: Math.max(1, Math.floor((room + left) / m)), left: 0, top: 0 };
   }
 
   // Refit when the panel changes width (window resized, layout switched).
@@ -162,7 +175,7 @@ export function createHeatmaps(
     const n = t.keyTokens.length;
     const mask = t.hasMask ? t.mask : null;
     // Many heads get smaller multiples, so eight fit in two rows of the side panel.
-    const small = cellFor(m, n, t.numHeads > 4 ? 56 : 72, 2);
+    const small = cellFor(m, n, t.numHeads > 4 ? 56 : 72);
     multiples.replaceChildren(
       ...t.headTraces.map((h, i) => {
         const b = document.createElement("button");

@@ -59,6 +59,66 @@ function fit(ctx: CanvasRenderingContext2D, text: string, max: number): string {
   return `${t}…`;
 }
 
+/** The LUT as bytes, for painting one pixel per cell. */
+const RGB = new Uint8ClampedArray(
+  LUT.flatMap((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))),
+);
+/** Masked cells: a grey ground, hatched when a cell is big enough to show a line. */
+const MASKED_RGB = [0xe4, 0xe4, 0xe7] as const;
+const HATCH_MIN_CELL = 6;
+/** Below this cell size (CSS px) labels cannot be read: the map is drawn without them. */
+export const LABEL_MIN_CELL = 9;
+
+/** One pixel per cell, reused between draws. */
+const tile = document.createElement("canvas");
+
+/**
+ * Paints the (m, n) cells as an m×n image scaled to the map: one putImageData and one drawImage
+ * instead of m·n fillRects (512 tokens = 262,144 cells a head). Sharp when enlarged, averaged when
+ * a cell is smaller than a pixel (small multiples of long sentences).
+ */
+function paintCells(
+  ctx: CanvasRenderingContext2D,
+  w: MatrixValue,
+  mask: MatrixValue | null,
+  o: DrawOptions,
+): void {
+  const image = new ImageData(w.cols, w.rows);
+  const px = image.data;
+  for (let r = 0; r < w.rows; r++) {
+    for (let c = 0; c < w.cols; c++) {
+      const k = r * w.cols + c;
+      if (mask && mask.data[r * mask.cols + c] === 0) {
+        px.set(MASKED_RGB, 4 * k);
+      } else {
+        const weight = w.data[k]!;
+        const v = o.scale ? o.scale(r, c, weight) : weight;
+        const i = 3 * Math.round(Math.min(Math.max(v, 0), 1) * 255);
+        px.set(RGB.subarray(i, i + 3), 4 * k);
+      }
+      px[4 * k + 3] = 255;
+    }
+  }
+  [tile.width, tile.height] = [w.cols, w.rows];
+  tile.getContext("2d")?.putImageData(image, 0, 0);
+  ctx.imageSmoothingEnabled = o.cell < 1;
+  ctx.drawImage(tile, o.left, o.top, w.cols * o.cell, w.rows * o.cell);
+  if (!mask || o.cell < HATCH_MIN_CELL) return;
+  // Every hatch in one path: one stroke for the whole map.
+  ctx.strokeStyle = "#9ca3af";
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let r = 0; r < w.rows; r++) {
+    for (let c = 0; c < w.cols; c++) {
+      if (mask.data[r * mask.cols + c] !== 0) continue;
+      const [x, y] = [o.left + c * o.cell, o.top + r * o.cell];
+      ctx.moveTo(x, y + o.cell);
+      ctx.lineTo(x + o.cell, y);
+    }
+  }
+  ctx.stroke();
+}
+
 /** Draws `w` (m, n); `mask` (m, n) has 1 = attend, 0 = masked. */
 export function drawHeatmap(
   canvas: HTMLCanvasElement,
@@ -71,27 +131,8 @@ export function drawHeatmap(
   const ctx = prepare(canvas, width, height);
   if (!ctx) return;
   ctx.clearRect(0, 0, width, height);
-  for (let r = 0; r < w.rows; r++) {
-    for (let c = 0; c < w.cols; c++) {
-      const x = o.left + c * o.cell;
-      const y = o.top + r * o.cell;
-      if (mask && mask.data[r * mask.cols + c] === 0) {
-        ctx.fillStyle = "#e4e4e7";
-        ctx.fillRect(x, y, o.cell, o.cell);
-        ctx.strokeStyle = "#9ca3af";
-        ctx.lineWidth = 1;
-        ctx.beginPath();
-        ctx.moveTo(x, y + o.cell);
-        ctx.lineTo(x + o.cell, y);
-        ctx.stroke();
-      } else {
-        const weight = w.data[r * w.cols + c]!;
-        ctx.fillStyle = colourOf(o.scale ? o.scale(r, c, weight) : weight);
-        ctx.fillRect(x, y, o.cell, o.cell);
-      }
-    }
-  }
-  if (o.rowLabels || o.colLabels) {
+  paintCells(ctx, w, mask, o);
+  if ((o.rowLabels || o.colLabels) && o.cell >= LABEL_MIN_CELL) {
     ctx.fillStyle = o.ink ?? "#1f2937";
     ctx.font = "12px system-ui, sans-serif";
     ctx.textBaseline = "middle";
@@ -116,6 +157,13 @@ export function drawHeatmap(
 function outlineRow(ctx: CanvasRenderingContext2D, w: MatrixValue, o: DrawOptions): void {
   if (o.row < 0 || o.row >= w.rows) return;
   const y = o.top + o.row * o.cell;
+  if (o.cell < 8) {
+    // Too thin for two lines inside the row: one dark frame around it.
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = "#111827";
+    ctx.strokeRect(o.left - 1, y - 1, w.cols * o.cell + 2, o.cell + 2);
+    return;
+  }
   ctx.lineWidth = 3;
   ctx.strokeStyle = "#111827";
   ctx.strokeRect(o.left + 1.5, y + 1.5, w.cols * o.cell - 3, o.cell - 3);
