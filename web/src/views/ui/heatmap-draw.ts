@@ -85,18 +85,21 @@ function paintCells(
 ): void {
   const image = new ImageData(w.cols, w.rows);
   const px = image.data;
-  for (let r = 0; r < w.rows; r++) {
-    for (let c = 0; c < w.cols; c++) {
-      const k = r * w.cols + c;
+  for (let r = 0, k = 0; r < w.rows; r++) {
+    for (let c = 0; c < w.cols; c++, k += 4) {
+      const weight = w.data[r * w.cols + c]!;
       if (mask && mask.data[r * mask.cols + c] === 0) {
-        px.set(MASKED_RGB, 4 * k);
+        px[k] = MASKED_RGB[0];
+        px[k + 1] = MASKED_RGB[1];
+        px[k + 2] = MASKED_RGB[2];
       } else {
-        const weight = w.data[k]!;
         const v = o.scale ? o.scale(r, c, weight) : weight;
         const i = 3 * Math.round(Math.min(Math.max(v, 0), 1) * 255);
-        px.set(RGB.subarray(i, i + 3), 4 * k);
+        px[k] = RGB[i]!;
+        px[k + 1] = RGB[i + 1]!;
+        px[k + 2] = RGB[i + 2]!;
       }
-      px[4 * k + 3] = 255;
+      px[k + 3] = 255;
     }
   }
   [tile.width, tile.height] = [w.cols, w.rows];
