@@ -4,6 +4,9 @@
 #     (the wasm figure includes the copy of every matrix and step into JavaScript values);
 #   * training time to the criteria, native vs wasm in Node vs the page's worker in Chromium
 #     (tools/bench-train.mjs, seeds 1-8);
+#   * attention alone at 512 tokens: native vs wasm vs a plain-JavaScript reference
+#     (tools/bench-js.mjs), and a new scenario to its first step, eager vs lazy
+#     (tools/bench-core-run.mjs);
 #   * main-thread CPU per step of the built app at 6 and 48 tokens and the Hopkins size
 #     (tools/bench-step.mjs: a CDP trace of N steps by →, medians by kind and the longest task);
 #   * the built site's files, raw and gzipped (both wasm modules among them);
@@ -20,6 +23,23 @@ npm run --silent build:native >/dev/null
 npm run --silent build:wasm >/dev/null
 native=$(build/native/bench_attention "${scenarios[@]}")
 node tools/bench-wasm.mjs "$native" "${scenarios[@]}"
+
+echo
+# The largest size the app takes: attention alone, native vs wasm vs plain JavaScript.
+largest=$(mktemp --suffix=.json)
+node -e 'const t = Array.from({ length: 512 }, (_, i) => "t" + i);
+  console.log(JSON.stringify({ query_tokens: t, d_model: 512, heads: 8, mask: "causal", seed: 42 }))' >"$largest"
+# glibc returns each big matrix to the system (mmap/munmap), so every run pays ~100 MB of fresh
+# page faults that the wasm heap never does: time native both as built and with malloc reusing it.
+read -r _ native_default _ < <(build/native/bench_attention --trace-only "$largest")
+read -r _ native_reuse _ < <(GLIBC_TUNABLES=glibc.malloc.mmap_threshold=4294967295:glibc.malloc.trim_threshold=4294967295 \
+  build/native/bench_attention --trace-only "$largest")
+node tools/bench-js.mjs "$largest" "$native_reuse" "$native_default"
+rm -f "$largest"
+
+echo
+echo "a new scenario to its first step in the wasm module: eager run vs lazy open + step(0)"
+node tools/bench-core-run.mjs 9:512:8 48:1024:16 512:512:8
 
 echo
 node node_modules/vite/bin/vite.js build --config web/vite.config.ts --logLevel silent

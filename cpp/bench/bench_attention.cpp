@@ -1,5 +1,6 @@
 // Native benchmark: time to compute the trace and the per-query step sequence of scenario files.
-// Usage: bench_attention FILE.json...  Prints one line per file: "<file> <ms per run> <runs>".
+// Usage: bench_attention [--trace-only] FILE.json...  Prints one line per file:
+// "<file> <ms per run> <runs>". --trace-only times the attention alone, without the steps.
 // tools/bench.sh runs the same files through the wasm module and prints both side by side.
 #include <chrono>
 #include <cstdio>
@@ -15,7 +16,7 @@
 namespace {
 
 // Runs trace + steps repeatedly for at least ~0.5 s; returns milliseconds per run.
-double time_scenario(const attn::Scenario& s, int* runs_out) {
+double time_scenario(const attn::Scenario& s, bool trace_only, int* runs_out) {
   using clock = std::chrono::steady_clock;
   std::size_t sink = 0;  // keeps the work observable so it is not optimized away
   int runs = 0;
@@ -23,7 +24,8 @@ double time_scenario(const attn::Scenario& s, int* runs_out) {
   auto elapsed = clock::duration::zero();
   while (elapsed < std::chrono::milliseconds(500) || runs < 5) {
     const attn::Trace t = attn::run_attention(s);
-    sink += attn::build_steps(s, t, attn::Granularity::PerQuery).size();
+    sink +=
+        trace_only ? t.heads.size() : attn::build_steps(s, t, attn::Granularity::PerQuery).size();
     ++runs;
     elapsed = clock::now() - start;
   }
@@ -35,7 +37,8 @@ double time_scenario(const attn::Scenario& s, int* runs_out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
+  const bool trace_only = argc > 1 && std::string(argv[1]) == "--trace-only";
+  for (int i = trace_only ? 2 : 1; i < argc; ++i) {
     std::ifstream in(argv[i]);
     std::stringstream text;
     text << in.rdbuf();
@@ -50,7 +53,7 @@ int main(int argc, char** argv) {
       return 2;
     }
     int runs = 0;
-    const double ms = time_scenario(s, &runs);
+    const double ms = time_scenario(s, trace_only, &runs);
     std::printf("%s %.4f %d\n", argv[i], ms, runs);
   }
   return 0;
