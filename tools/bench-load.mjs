@@ -4,11 +4,10 @@
 // for the network to go quiet (fonts), and
 // lists every response with its raw, gzip -9 and brotli (quality 11) bytes, computed from the
 // file on disk; then what dist/sw.js precaches beyond that. Usage: node tools/bench-load.mjs [port]
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { launchChromium, startPreview } from "./bench-page.mjs";
 
 const DIST = resolve("dist");
 const port = Number(process.argv[2] ?? 4419);
@@ -94,42 +93,9 @@ function precached() {
   return [...new Set(list.map((f) => fileOf(f)).filter(Boolean))].sort();
 }
 
-const server = spawn(
-  process.execPath,
-  [
-    "node_modules/vite/bin/vite.js",
-    "preview",
-    "--config",
-    "web/vite.config.ts",
-    "--host",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--strictPort",
-  ],
-  { stdio: "ignore" },
-);
+const server = await startPreview(port);
 try {
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${origin}/`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 100) throw new Error(`vite preview did not start on port ${port}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-    ],
-  });
+  const browser = await launchChromium();
   console.log("first load until the first step shows (every response, sizes of the file on disk):");
   const loaded = new Set();
   for (const [name, path] of [
@@ -145,5 +111,5 @@ try {
   const later = precached().filter((f) => !loaded.has(f));
   printTable("then precached by sw.js, beyond index.html's first load", later);
 } finally {
-  server.kill();
+  server.stop();
 }

@@ -9,8 +9,7 @@
  * BENCH_PORT (default 4432) is the port of the preview server it starts; BENCH_DIST serves another
  * build than dist/ (to compare two builds on the same machine load).
  */
-import { spawn } from "node:child_process";
-import { chromium } from "playwright-core";
+import { launchChromium, startPreview } from "./bench-page.mjs";
 
 const STEPS = Number(process.argv[2] ?? 40);
 const PORT = Number(process.env.BENCH_PORT ?? 4432);
@@ -125,31 +124,8 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const server = spawn(
-  process.execPath,
-  [
-    "node_modules/vite/bin/vite.js",
-    "preview",
-    "--config",
-    "web/vite.config.ts",
-    "--host",
-    "127.0.0.1",
-    "--port",
-    String(PORT),
-    "--strictPort",
-    ...(process.env.BENCH_DIST ? ["--outDir", process.env.BENCH_DIST] : []),
-  ],
-  { stdio: ["ignore", "pipe", "inherit"] },
-);
-await new Promise((resolve, reject) => {
-  server.stdout.on("data", (d) => /Local/.test(d) && resolve());
-  server.on("exit", () => reject(new Error(`the preview server on port ${PORT} did not start`)));
-});
-
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
-});
+const server = await startPreview(PORT, process.env.BENCH_DIST);
+const browser = await launchChromium();
 try {
   console.log(`main-thread CPU per step (ms, median of ${STEPS} steps by →):`);
   const cols = ["total", ...KINDS, "task"];
@@ -177,5 +153,5 @@ try {
   console.log("  (task = the longest main-thread task in a step)");
 } finally {
   await browser.close();
-  server.kill();
+  server.stop();
 }

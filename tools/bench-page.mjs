@@ -1,0 +1,55 @@
+// What the page benchmarks share: the built site served by `vite preview` on a port of their own,
+// and Debian's Chromium launched headless.
+import { spawn } from "node:child_process";
+import { chromium } from "playwright-core";
+
+/**
+ * Starts `vite preview` of dist/ (or of `outDir`) on 127.0.0.1:`port` and resolves once it answers.
+ * Returns its origin and stop().
+ */
+export async function startPreview(port, outDir) {
+  const server = spawn(
+    process.execPath,
+    [
+      "node_modules/vite/bin/vite.js",
+      "preview",
+      "--config",
+      "web/vite.config.ts",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--strictPort",
+      ...(outDir ? ["--outDir", outDir] : []),
+    ],
+    { stdio: "ignore" },
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  const answers = () =>
+    fetch(`${origin}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  for (let i = 0; !(await answers()); i++) {
+    if (i > 100 || server.exitCode !== null) {
+      server.kill();
+      throw new Error(`vite preview did not start on port ${port}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { origin, stop: () => server.kill() };
+}
+
+/** Headless Chromium as the end-to-end tests run it. */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--no-first-run",
+    ],
+  });
+}
