@@ -81,19 +81,7 @@ const attn::Matrix* head_field(const attn::HeadTrace& h, const std::string& name
 
 // The TraceValue fields that are not matrices, and the step keys.
 val summary(const Computed& c, const std::vector<attn::StepKey>& keys) {
-  const attn::Scenario& s = c.scenario;
-  const attn::Trace& t = c.trace;
-  val out = val::object();
-  out.set("queryTokens", to_js(s.query_tokens));
-  out.set("keyTokens", to_js(s.kv_tokens()));
-  out.set("selfAttention", s.is_self_attention());
-  out.set("dModel", s.d_model);
-  out.set("numHeads", s.heads);
-  out.set("dK", t.d_k);
-  out.set("dV", t.d_v);
-  out.set("score", static_cast<int>(t.score));
-  out.set("hasMask", t.has_mask);
-  out.set("fullyMaskedQueries", to_js(t.fully_masked_queries));
+  val out = trace_header(c.scenario, c.trace);
   std::vector<int> flat;
   flat.reserve(keys.size() * 3);
   for (const auto& k : keys) flat.insert(flat.end(), {static_cast<int>(k.stage), k.head, k.query});

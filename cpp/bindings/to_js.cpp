@@ -53,8 +53,7 @@ val to_js(const attn::HeadTrace& h) {
   return out;
 }
 
-val to_js(const attn::Scenario& s, const attn::Trace& t) {
-  const attn::Inputs& in = t.inputs;
+val trace_header(const attn::Scenario& s, const attn::Trace& t) {
   val out = val::object();
   out.set("queryTokens", to_js(s.query_tokens));
   out.set("keyTokens", to_js(s.kv_tokens()));
@@ -63,6 +62,15 @@ val to_js(const attn::Scenario& s, const attn::Trace& t) {
   out.set("numHeads", s.heads);
   out.set("dK", t.d_k);
   out.set("dV", t.d_v);
+  out.set("score", static_cast<int>(t.score));
+  out.set("hasMask", t.has_mask);
+  out.set("fullyMaskedQueries", to_js(t.fully_masked_queries));
+  return out;
+}
+
+val to_js(const attn::Scenario& s, const attn::Trace& t) {
+  const attn::Inputs& in = t.inputs;
+  val out = trace_header(s, t);
   out.set("embeddingsQ", to_js(in.embeddings_q));
   out.set("embeddingsKv", to_js(in.embeddings_kv));
   out.set("positionalQ", to_js(in.positional_q));
@@ -73,7 +81,6 @@ val to_js(const attn::Scenario& s, const attn::Trace& t) {
   out.set("wK", to_js(in.w_k));
   out.set("wV", to_js(in.w_v));
   out.set("wO", in.w_o ? to_js(*in.w_o) : val::null());
-  out.set("score", static_cast<int>(t.score));
   out.set("wBilinear", in.w_bilinear ? to_js(*in.w_bilinear) : val::null());
   out.set("wAdditiveQ", in.w_additive_q ? to_js(*in.w_additive_q) : val::null());
   out.set("wAdditiveK", in.w_additive_k ? to_js(*in.w_additive_k) : val::null());
@@ -82,13 +89,11 @@ val to_js(const attn::Scenario& s, const attn::Trace& t) {
   out.set("kAll", to_js(t.k_all));
   out.set("vAll", to_js(t.v_all));
   out.set("mask", to_js(t.mask));
-  out.set("hasMask", t.has_mask);
   val heads = val::array();
   for (const auto& h : t.heads) heads.call<void>("push", to_js(h));
   out.set("headTraces", heads);
   out.set("concat", to_js(t.concat));
   out.set("output", to_js(t.output));
-  out.set("fullyMaskedQueries", to_js(t.fully_masked_queries));
   return out;
 }
 
