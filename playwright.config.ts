@@ -1,5 +1,6 @@
 // End-to-end tests: the built app (vite preview of dist/) in Debian's Chromium.
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunch } from "./tools/chromium.mjs";
 
 // E2E_PORT lets a second run (another checkout on the same machine) use its own port.
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -18,18 +19,7 @@ export default defineConfig({
     browserName: "chromium",
     // The built app registers a service worker; only offline.spec.ts lets it run.
     serviceWorkers: "block",
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: chromiumLaunch,
   },
   webServer: {
     command: `node node_modules/vite/bin/vite.js preview --config web/vite.config.ts --host 127.0.0.1 --port ${port} --strictPort`,

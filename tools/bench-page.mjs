@@ -2,6 +2,7 @@
 // and Debian's Chromium launched headless.
 import { spawn } from "node:child_process";
 import { chromium } from "playwright-core";
+import { chromiumLaunch } from "./chromium.mjs";
 
 /**
  * Starts `vite preview` of dist/ (or of `outDir`) on 127.0.0.1:`port` and resolves once it answers.
@@ -42,14 +43,5 @@ export async function startPreview(port, outDir) {
 
 /** Headless Chromium as the end-to-end tests run it. */
 export function launchChromium() {
-  return chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--no-first-run",
-    ],
-  });
+  return chromium.launch(chromiumLaunch);
 }

@@ -8,10 +8,10 @@
 // Runs and steps to the criteria agree between native and wasm (the same run to ~1e-14).
 // Usage: node tools/bench-train.mjs [--tasks translate,copy] [--seeds 8] [--eval-every 5]
 // (needs build/native's train_cli, build/wasm's train module and dist/, as tools/bench.sh makes).
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { chromium } from "playwright-core";
+import { launchChromium, startPreview } from "./bench-page.mjs";
 import { buildTrainCli, TRAIN_CLI } from "./build-models.mjs";
 import { loadRawModule } from "./wasm-node.mjs";
 
@@ -47,31 +47,12 @@ function toCriteria(out) {
 
 /** Each seed's run in Chromium for `steps[i]` steps, through the built train-bench.html. */
 async function inChromium(task, steps) {
-  const server = spawn(
-    process.execPath,
-    ["node_modules/vite/bin/vite.js", "preview", "--config", "web/vite.config.ts"].concat([
-      "--port",
-      String(port),
-      "--strictPort",
-    ]),
-    { cwd: root, stdio: "ignore" },
-  );
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-  });
+  const server = await startPreview(port);
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const query = `task=${task}&seeds=${seeds.join(",")}&steps=${steps.join(",")}`;
-    for (let tries = 0; ; tries++) {
-      try {
-        await page.goto(`http://127.0.0.1:${port}/train-bench.html?${query}`);
-        break;
-      } catch (e) {
-        if (tries > 50) throw e;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    await page.goto(`${server.origin}/train-bench.html?${query}`);
     const status = page.getByRole("status");
     await status.filter({ hasNotText: "Training…" }).waitFor({ timeout: 600_000 });
     const text = await page.getByTestId("bench-result").textContent();
@@ -79,7 +60,7 @@ async function inChromium(task, steps) {
     return JSON.parse(text).runs;
   } finally {
     await browser.close();
-    server.kill();
+    server.stop();
   }
 }
 
