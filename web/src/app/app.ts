@@ -189,6 +189,9 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
     try {
       render(again ? s : drawn, s);
       drawn = s;
+      // The likely next moves (forward, back) get their parts meanwhile, to be drawn at once.
+      const near = [stepBy(s, 1), stepBy(s, -1)];
+      preload(() => near.flatMap(renderReads)).catch(() => undefined);
     } catch (e) {
       if (!(e instanceof NotLoadedError)) throw e;
       wait(e.load());

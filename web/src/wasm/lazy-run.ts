@@ -71,6 +71,8 @@ export class NotLoadedError extends Error {
 export class RunHandle {
   #open = true;
   readonly #kept = new Map<string, unknown>();
+  /** Parts asked for and not answered yet: asked once, however many loads wait for them. */
+  readonly #coming = new Map<string, Promise<void>>();
   constructor(
     readonly client: CoreClient,
     readonly id: number,
@@ -84,22 +86,31 @@ export class RunHandle {
     throw new NotLoadedError(this, part);
   }
 
-  /** Fetches the parts not yet kept, in one request. */
+  /** Fetches the parts neither kept nor coming, in one request; resolves once all are kept. */
   async load(parts: readonly RunPart[]): Promise<void> {
     const missing = new Map(parts.map((p) => [keyOf(p), p]));
-    for (const key of missing.keys()) if (this.#kept.has(key)) missing.delete(key);
-    if (missing.size === 0 || !this.#open) return;
-    const wanted = [...missing.values()];
+    const waits: Promise<void>[] = [];
+    for (const key of missing.keys()) {
+      const coming = this.#coming.get(key);
+      if (coming) waits.push(coming);
+      if (coming || this.#kept.has(key)) missing.delete(key);
+    }
+    if (missing.size > 0 && this.#open) waits.push(this.#fetch([...missing.values()]));
+    await Promise.all(waits);
+  }
+
+  #fetch(wanted: RunPart[]): Promise<void> {
     const steps = wanted.flatMap((p) => ("step" in p ? [p.step] : []));
     const matrices = wanted.flatMap((p) => ("step" in p ? [] : [p]));
-    const got = await this.client.request<Fetched>({
-      type: "fetch",
-      run: this.id,
-      steps,
-      matrices,
-    });
-    steps.forEach((k, i) => this.#kept.set(keyOf({ step: k }), got.steps[i]));
-    matrices.forEach((m, i) => this.#kept.set(keyOf(m), got.matrices[i]));
+    const request = this.client
+      .request<Fetched>({ type: "fetch", run: this.id, steps, matrices })
+      .then((got) => {
+        steps.forEach((k, i) => this.#kept.set(keyOf({ step: k }), got.steps[i]));
+        matrices.forEach((m, i) => this.#kept.set(keyOf(m), got.matrices[i]));
+      })
+      .finally(() => wanted.forEach((p) => this.#coming.delete(keyOf(p))));
+    wanted.forEach((p) => this.#coming.set(keyOf(p), request));
+    return request;
   }
 
   release(): void {
