@@ -144,3 +144,34 @@ test("latest wins with a refused value: its error names the field, the replaced 
   await expect(page.getByTestId("step-counter")).toHaveText(counter!);
   expect(await seen()).toBe(false);
 });
+
+test("an element on another origin than its script still computes in a worker", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // Two made-up origins: the host page's, and a CDN's serving dist/ with CORS.
+  const hostUrl = "http://host.test/page.html";
+  await context.route(hostUrl, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
+<script type="module" src="http://cdn.test/attention-stepper.js"></script></head>
+<body><attention-stepper preset="scratch"></attention-stepper></body></html>`,
+    }),
+  );
+  await context.route("http://cdn.test/**", async (route) => {
+    const path = new URL(route.request().url()).pathname.slice(1);
+    const response = await route.fetch({ url: new URL(path, baseURL).href });
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), "access-control-allow-origin": "*" },
+    });
+  });
+  const mainWasm = await countMainThreadWasm(page);
+  await page.goto(hostUrl);
+  await expect(page.getByTestId("step-counter")).toHaveText("Step 1 of 20");
+  expect(await mainWasm()).toBe(0);
+  // A worker may not be started from another origin's URL: a blob: worker of the page imports it.
+  expect(page.workers().map((w) => new URL(w.url()).protocol)).toEqual(["blob:"]);
+});
