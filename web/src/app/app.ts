@@ -43,9 +43,10 @@ import {
   type View,
 } from "../state/app-state";
 import { Granularity } from "../wasm/enums";
-import { allLoaded, NotLoadedError, preload } from "../wasm/lazy-run";
+import { preload } from "../wasm/lazy-run";
 import { loadAttention, ScenarioError, type Attention } from "../wasm/loader";
 import { renderReads } from "./render-reads";
+import { createDrawing } from "./drawing";
 import type { StepperOptions } from "../state/stepper-options";
 import type { RunResult, ScenarioFile } from "../wasm/types";
 
@@ -79,9 +80,14 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
   const status = layout.status;
   const live = layout.announcer;
   let attention: Attention | null = null;
-  /** The state the controller is at, and the one last drawn (they differ while parts load). */
+  /** The state the controller is at (ahead of the one on screen while its parts load). */
   let state: AppState | null = null;
-  let drawn: AppState | null = null;
+  const drawing = createDrawing(
+    () => state,
+    (prev, s) => render(prev, s),
+    (text) => (status.textContent = text),
+  );
+  const draw = drawing.draw;
 
   /** Applies `f` to the state (if any) and redraws what changed. */
   const update = (f: (s: AppState) => AppState) => {
@@ -96,7 +102,7 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
       update((s) => stepBy(s, 1));
       return !atEnd();
     },
-    () => drawn === state && draw(true),
+    () => drawing.drawn() === state && draw(true),
     DEFAULT_SPEED,
   );
   const togglePlay = () => {
@@ -146,7 +152,7 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
   // Export: this step, a heat map, the trace, a matrix, and Python that reproduces the numbers.
   createExportMenu(layout.tools, () => {
     // What is on screen: the exports read the step view and heat maps too.
-    const s = drawn;
+    const s = drawing.drawn();
     if (!s) return null;
     return {
       scenario: s.scenario,
@@ -171,46 +177,6 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
     previousQuery: () => update((s) => toQuery(s, s.focus.query - 1)),
     nextQuery: () => update((s) => toQuery(s, s.focus.query + 1)),
   });
-
-  /** The parts being loaded for a draw, if any; that draw runs again once they are in. */
-  let loading: Promise<void> | null = null;
-
-  /**
-   * Draws the current state once the parts its render reads are on the page (in the same task
-   * when they are; otherwise after one or two requests to the core's worker). A read of a part
-   * not loaded yet stops the render: the part is loaded and the render made again, never shown
-   * half done for long. `again` redraws the state already drawn (the play button's state).
-   */
-  function draw(again = false): void {
-    const s = state;
-    if (loading || !s || (s === drawn && !again)) return;
-    const reads = () => renderReads(s);
-    if (!allLoaded(reads())) return wait(preload(reads));
-    try {
-      render(again ? s : drawn, s);
-      drawn = s;
-      // The likely next moves (forward, back) get their parts meanwhile, to be drawn at once.
-      const near = [stepBy(s, 1), stepBy(s, -1)];
-      preload(() => near.flatMap(renderReads)).catch(() => undefined);
-    } catch (e) {
-      if (!(e instanceof NotLoadedError)) throw e;
-      wait(e.load());
-    }
-  }
-
-  /** Draws again once `parts` are loaded (or says why they could not be). */
-  function wait(parts: Promise<void>): void {
-    loading = parts.then(
-      () => undefined,
-      (e: unknown) => {
-        status.textContent = `Could not load this step from the core: ${e instanceof Error ? e.message : String(e)}`;
-      },
-    );
-    void loading.then(() => {
-      loading = null;
-      draw();
-    });
-  }
 
   /** Redraws for state `s`; `prev` (the state drawn before) says what may be reused. */
   function render(prev: AppState | null, s: AppState): void {
@@ -290,7 +256,7 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
     status.textContent = "";
     const prev = state;
     state = next;
-    if (reset) drawn = null;
+    if (reset) drawing.reset();
     draw();
     // The worker keeps each run until released: free the one this result replaced.
     if (prev && prev.result !== next.result) att.release(prev.result);
