@@ -144,6 +144,7 @@ EMSCRIPTEN_BINDINGS(attention_stepper) {
   emscripten::function("drill", &drill);
   emscripten::function("sweep", &sweep);
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
+  emscripten::function("check", &bindings::check_scenario);
   emscripten::function("open", &bindings::open_run);
   emscripten::function("step", &bindings::run_step);
   emscripten::function("matrix", &bindings::run_matrix);

@@ -2,6 +2,7 @@
 #include "runs.h"
 
 #include <map>
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -91,27 +92,46 @@ val summary(const Computed& c, const std::vector<attn::StepKey>& keys) {
 
 }  // namespace
 
-std::shared_ptr<const Computed> compute(const std::string& json, val* error) {
-  static std::shared_ptr<const Computed> cache;
-  if (cache && cache->json == json) return cache;
+namespace {
+
+// The scenario of `json`, read and checked but not computed; or nothing, with the error in *error.
+std::optional<attn::Scenario> checked(const std::string& json, val* error) {
   auto parsed = attn::parse_scenario_json(json);
   if (auto* e = std::get_if<attn::ValidationError>(&parsed)) {
     *error = failure(*e);
-    return nullptr;
+    return std::nullopt;
   }
   attn::Scenario& scenario = std::get<attn::Scenario>(parsed);
   if (auto e = attn::validate(scenario)) {
     *error = failure(*e);
-    return nullptr;
+    return std::nullopt;
   }
+  return std::move(scenario);
+}
+
+}  // namespace
+
+std::shared_ptr<const Computed> compute(const std::string& json, val* error) {
+  static std::shared_ptr<const Computed> cache;
+  if (cache && cache->json == json) return cache;
+  auto scenario = checked(json, error);
+  if (!scenario) return nullptr;
   // Drop the old cache first: a 512-token trace is ~150 MB, never hold two for one.
   cache.reset();
   auto fresh = std::make_shared<Computed>();
-  fresh->trace = attn::run_attention(scenario);
-  fresh->scenario = std::move(scenario);
+  fresh->trace = attn::run_attention(*scenario);
+  fresh->scenario = std::move(*scenario);
   fresh->json = json;
   cache = std::move(fresh);
   return cache;
+}
+
+val check_scenario(const std::string& json) {
+  val error = val::undefined();
+  if (!checked(json, &error)) return error;
+  val out = val::object();
+  out.set("ok", true);
+  return out;
 }
 
 val open_run(const std::string& json, int granularity) {

@@ -26,6 +26,9 @@ struct Computed {
 /// The last scenario text is cached: drilling or reopening it does not recompute.
 std::shared_ptr<const Computed> compute(const std::string& json, val* error);
 
+/// check(scenarioJson) -> {ok: true} | {ok: false, error}: the scenario read and checked like
+/// open's, without computing its trace (a loaded file is judged before it is run).
+val check_scenario(const std::string& json);
 /// open(scenarioJson, granularity) -> {ok: true, id, summary} | {ok: false, error}; the summary
 /// holds the sizes, tokens, flags and the step keys as an Int32Array (stage, head, query) × count.
 val open_run(const std::string& json, int granularity);

@@ -1,6 +1,6 @@
 // Helpers for the drill-down, meaning and split/concat tests: a matrix cell by its row label, and
 // a jump to a stage by the pipeline figure.
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Value cell `col` (from 0) in the row labelled `row` of the matrix figure `testId`. */
 export function cellOf(page: Page, testId: string, row: string, col: number): Locator {
@@ -14,8 +14,8 @@ export function cellOf(page: Page, testId: string, row: string, col: number): Lo
 
 /** Jumps to `stage` (the Stage enum value) for the focused head and query. */
 export async function toStage(page: Page, stage: number): Promise<void> {
-  await page
-    .getByRole("navigation", { name: "Pipeline" })
-    .locator(`[data-stage="${stage}"]`)
-    .click();
+  const box = page.getByRole("navigation", { name: "Pipeline" }).locator(`[data-stage="${stage}"]`);
+  await box.click();
+  // Drawn once the step's parts are loaded from the core's worker: lit when it is on screen.
+  await expect(box).toHaveAttribute("aria-current", "step");
 }

@@ -15,10 +15,10 @@ async function expectResultRow(page: Page, r: number, values: number[]): Promise
 }
 
 async function toStage(page: Page, stage: number): Promise<void> {
-  await page
-    .getByRole("navigation", { name: "Pipeline" })
-    .locator(`[data-stage="${stage}"]`)
-    .click();
+  const box = page.getByRole("navigation", { name: "Pipeline" }).locator(`[data-stage="${stage}"]`);
+  await box.click();
+  // Drawn once the step's parts are loaded from the core's worker: lit when it is on screen.
+  await expect(box).toHaveAttribute("aria-current", "step");
 }
 
 /** Double-clicks cell (r, c) of figure `testId` and types `text` into its editor. */

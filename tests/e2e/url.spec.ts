@@ -10,10 +10,10 @@ const status = (page: Page) => page.locator('[data-part="status"]');
 const z = (text: string) => deflateRawSync(Buffer.from(text)).toString("base64url");
 
 async function toStage(page: Page, stage: number): Promise<void> {
-  await page
-    .getByRole("navigation", { name: "Pipeline" })
-    .locator(`[data-stage="${stage}"]`)
-    .click();
+  const box = page.getByRole("navigation", { name: "Pipeline" }).locator(`[data-stage="${stage}"]`);
+  await box.click();
+  // Drawn once the step's parts are loaded from the core's worker: lit when it is on screen.
+  await expect(box).toHaveAttribute("aria-current", "step");
 }
 
 /** The From scratch preset with X(1,1) = 2, at SoftMax for query 3. */

@@ -36,12 +36,17 @@ import {
   withResult,
   atStart,
   viewOf,
+  SUPERSEDED,
+  type RunOutcome,
   type AppState,
   type StartStep,
   type View,
 } from "../state/app-state";
 import { Granularity } from "../wasm/enums";
+import { preload } from "../wasm/lazy-run";
 import { loadAttention, ScenarioError, type Attention } from "../wasm/loader";
+import { renderReads } from "./render-reads";
+import { createDrawing } from "./drawing";
 import type { StepperOptions } from "../state/stepper-options";
 import type { RunResult, ScenarioFile } from "../wasm/types";
 
@@ -56,8 +61,11 @@ export interface Stepper {
   view(): View | null;
   /** What the core computed for the scenario shown (e.g. to check an embed's start step). */
   result(): RunResult | null;
-  /** Opens `scenario` at `start`; returns the core's error (the current view stays) or null. */
-  open(scenario: ScenarioFile, start?: StartStep): ScenarioError | null;
+  /**
+   * Opens `scenario` at `start`; resolves with the core's error (the current view stays) or null
+   * once it is shown (also null when a newer scenario replaced it before it was computed).
+   */
+  open(scenario: ScenarioFile, start?: StartStep): Promise<ScenarioError | null>;
   /** Stops playing (e.g. when another view covers the stepper). */
   pause(): void;
 }
@@ -72,14 +80,20 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
   const status = layout.status;
   const live = layout.announcer;
   let attention: Attention | null = null;
+  /** The state the controller is at (ahead of the one on screen while its parts load). */
   let state: AppState | null = null;
+  const drawing = createDrawing(
+    () => state,
+    (prev, s) => render(prev, s),
+    (text) => (status.textContent = text),
+  );
+  const draw = drawing.draw;
 
   /** Applies `f` to the state (if any) and redraws what changed. */
   const update = (f: (s: AppState) => AppState) => {
     if (!state) return;
-    const prev = state;
     state = f(state);
-    render(prev);
+    draw();
   };
   const atEnd = () => !state || state.index >= state.result.steps.length - 1;
 
@@ -88,7 +102,7 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
       update((s) => stepBy(s, 1));
       return !atEnd();
     },
-    () => render(state),
+    () => drawing.drawn() === state && draw(true),
     DEFAULT_SPEED,
   );
   const togglePlay = () => {
@@ -136,17 +150,19 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
     say: (text) => (status.textContent = text),
   });
   // Export: this step, a heat map, the trace, a matrix, and Python that reproduces the numbers.
-  createExportMenu(layout.tools, () =>
-    state
-      ? {
-          scenario: state.scenario,
-          result: state.result,
-          index: state.index,
-          stepHost,
-          heatmapsHost: layout.heatmaps,
-        }
-      : null,
-  );
+  createExportMenu(layout.tools, () => {
+    // What is on screen: the exports read the step view and heat maps too.
+    const s = drawing.drawn();
+    if (!s) return null;
+    return {
+      scenario: s.scenario,
+      result: s.result,
+      index: s.index,
+      stepHost,
+      heatmapsHost: layout.heatmaps,
+      loadAll: async (steps) => attention?.loadAll(s.result, steps),
+    };
+  });
   // Presentation mode (button and P) in the controls; the light/dark theme button in the tools.
   const present = createPresentMode(root, { buttonHost: layout.controls });
   createThemeToggle(layout.tools, root);
@@ -162,10 +178,8 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
     nextQuery: () => update((s) => toQuery(s, s.focus.query + 1)),
   });
 
-  /** Redraws for the current state; `prev` says what may be reused. */
-  function render(prev: AppState | null): void {
-    if (!state) return;
-    const s = state;
+  /** Redraws for state `s`; `prev` (the state drawn before) says what may be reused. */
+  function render(prev: AppState | null, s: AppState): void {
     const newResult = !prev || prev.result !== s.result;
     const step = currentStep(s);
     performance.mark("step-render-start");
@@ -205,29 +219,47 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
     }
   }
 
+  /** The latest run asked for: an answer to an older one is dropped (latest wins). */
+  let latest = 0;
+
   /**
-   * Runs `scenario` through the core and shows the result (from the first step when `reset`).
-   * A rejection is returned, not shown: the last good result stays on screen.
+   * Runs `scenario` through the core's worker and shows the result (from the first step when
+   * `reset`, then at `place`), once what its first render reads is loaded. A rejection is
+   * returned, not shown: the last good result stays on screen. A run that a newer one replaced
+   * before it was computed comes to SUPERSEDED, and its run is closed in the worker.
    */
-  function compute(
+  async function compute(
     scenario: ScenarioFile,
     granularity: Granularity,
     reset: boolean,
-  ): ScenarioError | null {
+    place: (s: AppState) => AppState = (s) => s,
+  ): Promise<RunOutcome> {
     if (!attention) return new ScenarioError("", "The WebAssembly core is not loaded yet.");
-    let result;
+    const att = attention;
+    const mine = ++latest;
+    status.textContent = "Computing…";
+    let next: AppState;
     try {
-      result = attention.run(scenario, granularity);
+      const result = await att.run(scenario, granularity);
+      next = place(withResult(reset ? null : state, scenario, granularity, result));
+      await preload(() => (mine === latest ? renderReads(next) : []));
+      if (mine !== latest) {
+        att.release(result);
+        return SUPERSEDED;
+      }
     } catch (e) {
+      if (mine !== latest) return SUPERSEDED;
+      status.textContent = "";
       return e instanceof ScenarioError ? e : new ScenarioError("", String(e));
     }
     panel.clearErrors();
     status.textContent = "";
     const prev = state;
-    state = withResult(reset ? null : prev, scenario, granularity, result);
-    render(reset ? null : prev);
-    // The module keeps each run until released: free the one this result replaced.
-    if (prev && prev.result !== state.result) attention.release(prev.result);
+    state = next;
+    if (reset) drawing.reset();
+    draw();
+    // The worker keeps each run until released: free the one this result replaced.
+    if (prev && prev.result !== next.result) att.release(prev.result);
     return null;
   }
 
@@ -237,10 +269,10 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
     status.textContent = state ? "Not applied; the last good result is still shown." : "";
   }
 
-  function run(scenario: ScenarioFile, granularity: Granularity, reset: boolean): boolean {
-    const err = compute(scenario, granularity, reset);
-    if (err) report(err);
-    return err === null;
+  function run(scenario: ScenarioFile, granularity: Granularity, reset: boolean): void {
+    void compute(scenario, granularity, reset).then((err) => {
+      if (err instanceof ScenarioError) report(err);
+    });
   }
 
   /** The latest preset chosen: a fetched one that arrives after a later choice is dropped. */
@@ -267,14 +299,17 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
   }
 
   /** Opens a scenario (from a link or an embedder) at a step; the form shows it as Custom. */
-  function open(scenario: ScenarioFile, start: StartStep = {}): ScenarioError | null {
+  async function open(
+    scenario: ScenarioFile,
+    start: StartStep = {},
+  ): Promise<ScenarioError | null> {
     const granularity = start.granularity ?? state?.granularity ?? Granularity.PerQuery;
     tools.restart(scenario.edits ?? []);
-    const err = compute(scenario, granularity, true);
+    const err = await compute(scenario, granularity, true, (st) => atStart(st, start));
+    if (err === SUPERSEDED) return null;
     if (err) return err;
     const preset = presetMatching(scenario);
     panel.setValues(formFromScenario(scenario), preset?.id ?? "");
-    update((st) => atStart(st, start));
     return null;
   }
 
@@ -301,10 +336,10 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
         return DEFAULT_PRESET.scenario;
       }));
   }
-  err ??= open(initial, options.start);
+  err ??= await open(initial, options.start);
   if (err) {
     // A bad scenario from a link or an attribute: say so, and show the default instead.
-    open(DEFAULT_PRESET.scenario, {});
+    await open(DEFAULT_PRESET.scenario, {});
     status.textContent = `The given scenario was not opened (${err.field || "scenario"}): ${err.message}`;
   }
   if (options.autoplay) togglePlay();

@@ -108,9 +108,9 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
   }
 
   /** Shows `scenario` in the stepper; url-sync gives it its own history entry and link. */
-  function stepThrough(scenario: ScenarioFile): void {
+  async function stepThrough(scenario: ScenarioFile): Promise<void> {
     mark(false);
-    const err = stepper.open(scenario);
+    const err = await stepper.open(scenario);
     const status = root.querySelector('[data-part="status"]');
     if (err && status) status.textContent = `Not opened (${err.field}): ${err.message}`;
     root.querySelector<HTMLElement>('[data-part="step"]')?.focus();

@@ -10,7 +10,7 @@ import type { MatrixSpec } from "../views/matrix/matrix-model";
 import { createSqrtDkView } from "../views/sqrt-dk/sqrt-dk-view";
 import { parseScenarioText } from "../state/scenario-file";
 import { createScenarioFileControls } from "../views/scenario/file-controls";
-import type { AppState } from "../state/app-state";
+import { SUPERSEDED, type AppState, type RunOutcome } from "../state/app-state";
 import type { Stage } from "../wasm/enums";
 import { ScenarioError, type Attention } from "../wasm/loader";
 import type { CellEdit, OperandValue, ScenarioFile, TraceValue } from "../wasm/types";
@@ -19,8 +19,8 @@ import { makeButton } from "../views/ui/dom";
 export interface ToolsHost {
   attention(): Attention | null;
   state(): AppState | null;
-  /** Runs `scenario` and shows it (from its first step when `reset`); returns the core's error. */
-  tryRun(scenario: ScenarioFile, reset: boolean): ScenarioError | null;
+  /** Runs `scenario` and shows it (from its first step when `reset`); the core's error, if any. */
+  tryRun(scenario: ScenarioFile, reset: boolean): Promise<RunOutcome>;
   /** Shows a rejected scenario's message in the scenario panel, beside its field. */
   report(error: ScenarioError): void;
   /** Fills the scenario panel's form from a scenario (marked "Custom"). */
@@ -36,7 +36,7 @@ export interface LearnerTools {
    * Applies the form's scenario: with the same inputs (another mask or scoring function) the
    * edits stay; with other inputs (sentence, sizes, seed) they are cleared, and Undo reverts it.
    */
-  applyForm(scenario: ScenarioFile): void;
+  applyForm(scenario: ScenarioFile): Promise<void>;
   /**
    * Before a new scenario (a preset, a link) runs: the edit history starts over with its edits,
    * if any; the edits in force are cleared, which the edit bar says and Undo reverts.
@@ -62,10 +62,10 @@ export function createLearnerTools(
     state: host.state,
     tryRun: (s) => host.tryRun(s, false),
     say: host.say,
-    reopen(scenario) {
-      const error = host.tryRun(scenario, true);
-      if (!error) host.setForm(scenario);
-      return error;
+    async reopen(scenario) {
+      const outcome = await host.tryRun(scenario, true);
+      if (!outcome) host.setForm(scenario);
+      return outcome;
     },
   });
   /** The scenario on screen, as run but without its edits. */
@@ -85,11 +85,10 @@ export function createLearnerTools(
 
   const files = createScenarioFileControls(panelHost, {
     current: () => host.state()?.scenario ?? null,
-    load(text, name) {
+    async load(text, name) {
       const att = host.attention();
-      const st = host.state();
-      if (!att || !st) return;
-      const parsed = parseScenarioText(att, text, st.granularity);
+      if (!att || !host.state()) return;
+      const parsed = await parseScenarioText(att, text);
       if (parsed instanceof ScenarioError) {
         // Beside the field, but saying it is the file's value, not what the form shows.
         host.report(new ScenarioError(parsed.field, `In ${name}: ${parsed.message}`));
@@ -99,9 +98,10 @@ export function createLearnerTools(
       const prev = shown();
       host.setForm(parsed);
       editing.restart(parsed.edits ?? [], prev);
-      const error = host.tryRun(parsed, true);
-      if (error) host.report(error);
-      files.note(error ? `${name} was not loaded.` : `Loaded ${name}.`);
+      const outcome = await host.tryRun(parsed, true);
+      if (outcome === SUPERSEDED) return;
+      if (outcome) host.report(outcome);
+      files.note(outcome ? `${name} was not loaded.` : `Loaded ${name}.`);
     },
   });
 
@@ -110,19 +110,21 @@ export function createLearnerTools(
       const edit = editing.hookFor(trace, op.matrix);
       return edit ? { edit } : {};
     },
-    applyForm(scenario) {
+    async applyForm(scenario) {
       const prev = shown();
       const all = editing.edits();
       if (all.length > 0 && newInputs(prev, scenario)) {
         // Other tokens, sizes or seed: an edit would land on another number. Clear them.
-        const error = host.tryRun(scenario, false);
-        if (error) return host.report(error);
+        const outcome = await host.tryRun(scenario, false);
+        if (outcome === SUPERSEDED) return;
+        if (outcome) return host.report(outcome);
         editing.restart([], prev);
         return;
       }
       const usable = usableEdits(all, scenario.score);
-      const error = host.tryRun(scenarioWithEdits(scenario, usable), false);
-      if (error) return host.report(error);
+      const outcome = await host.tryRun(scenarioWithEdits(scenario, usable), false);
+      if (outcome === SUPERSEDED) return;
+      if (outcome) return host.report(outcome);
       // Edits of another scoring function's matrices cannot come along.
       if (usable.length < all.length) {
         editing.restart(usable);

@@ -10,6 +10,7 @@ import { startApp, type AppOptions, type Stepper } from "./app";
 import type { View } from "../state/app-state";
 import { decodeView, encodeView, hashHasView, UrlStateError } from "../state/url-state";
 import { readLearnHash } from "../state/learn-link";
+import type { ScenarioError } from "../wasm/loader";
 
 const SETTLE_MS = 400;
 
@@ -55,6 +56,8 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
   }
 
   let stepper: Stepper | null = null;
+  /** Links being opened: the redraws of their open() are not new history. */
+  let opening = 0;
   let lastView: View | null = null;
   let lastChange = 0;
   let wasPlaying = false;
@@ -84,7 +87,7 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
 
   const onView = (view: View, playing: boolean) => {
     options.onView?.(view, playing);
-    if (!stepper) return;
+    if (!stepper || opening > 0) return;
     if (sameView(lastView, view)) {
       wasPlaying = playing;
       return;
@@ -135,10 +138,15 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
     }
     if (mine !== seq) return;
     const { scenario, ...start } = view;
-    const before = stepper;
-    stepper = null; // the redraws of open() are not new history
-    const err = before?.open(scenario, start) ?? null;
-    stepper = before;
+    opening++;
+    let err: ScenarioError | null;
+    try {
+      err = await ready.open(scenario, start);
+    } finally {
+      opening--;
+    }
+    // A newer link came while this one was computed: it is the one shown, and it says its own.
+    if (mine !== seq) return;
     lastView = ready.view();
     lastChange = 0;
     if (err)

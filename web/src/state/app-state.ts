@@ -3,8 +3,14 @@
  * DOM; the controller (app/app.ts) holds one AppState and hands new ones to the renderers.
  */
 import { Granularity, Stage } from "../wasm/enums";
+import type { ScenarioError } from "../wasm/scenario-error";
 import type { RunResult, ScenarioFile, StepValue } from "../wasm/types";
 import { isPerQueryStage } from "./stages";
+
+/** A run that a newer one (another sentence, edit, preset) replaced before it was computed. */
+export const SUPERSEDED = "superseded";
+/** What asking the controller to run a scenario came to: shown (null), refused, or replaced. */
+export type RunOutcome = ScenarioError | null | typeof SUPERSEDED;
 
 /** The head and query the pickers show; kept while on steps without one (Concat, projections). */
 export interface Focus {

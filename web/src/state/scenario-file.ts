@@ -3,8 +3,6 @@
  * the core has judged the text itself (strict JSON, every field checked), so its message names the
  * field or the line. The Save / Load buttons are views/scenario/file-controls.ts.
  */
-import type { Granularity } from "../wasm/enums";
-import { coreBytes } from "../wasm/core-bytes";
 import { ScenarioError, type Attention } from "../wasm/loader";
 import type { ScenarioFile } from "../wasm/types";
 
@@ -46,15 +44,17 @@ export function scenarioJson(s: ScenarioFile): string {
  * The scenario in `text`, once the core has accepted it; otherwise the core's ScenarioError
  * (field "" with the line and column for a JSON syntax error).
  */
-export function parseScenarioText(
+export async function parseScenarioText(
   attention: Attention,
   text: string,
-  granularity: Granularity,
-): ScenarioFile | ScenarioError {
-  // open, not run: only the verdict is wanted, not a copy of the whole trace.
-  const judged = attention.raw.open(coreBytes(text), granularity);
-  if (!judged.ok) return new ScenarioError(judged.error.field, judged.error.message);
-  attention.raw.close(judged.id);
+): Promise<ScenarioFile | ScenarioError> {
+  // check, not run: only the verdict is wanted; the app then runs the scenario once.
+  try {
+    await attention.check(text);
+  } catch (e) {
+    if (e instanceof ScenarioError) return e;
+    throw e;
+  }
   // The core took it as strict JSON, so JSON.parse reads the same values (after a BOM it ignores).
   return JSON.parse(text.replace(/^\uFEFF/, "")) as ScenarioFile;
 }

@@ -1,17 +1,16 @@
 /**
- * The one place the wasm module is loaded: memoized, so every caller (the app, several embedded
- * steppers) shares a single instance. Wraps the raw module so errors become thrown ScenarioErrors.
+ * The one place the wasm core is loaded: memoized, so every caller (the app, several embedded
+ * steppers) shares a single Web Worker (core-worker.ts) that computes while the page's main thread
+ * only sends scenarios and receives values. Rejections are ScenarioErrors.
  */
-// Built by CMake (tools/build-wasm.sh) into build/wasm/; Vite hashes the .wasm as an asset.
-import createAttentionModule from "@wasm/attention.mjs";
-import { coreBytes } from "./core-bytes";
+import { CoreClient } from "./core-client";
+import type { Opened } from "./core-protocol";
 import { DrillKind, type Granularity } from "./enums";
-import { lazyRun, RunHandle } from "./lazy-run";
+import { everyPart, lazyRun, RunHandle } from "./lazy-run";
+import { ScenarioError } from "./scenario-error";
 import type {
-  AttentionModule,
   OutputDrillValue,
   ProductDrillValue,
-  RawDrillResult,
   RunResult,
   ScenarioFile,
   ScoreDrillValue,
@@ -19,76 +18,84 @@ import type {
   WeightDrillValue,
 } from "./types";
 
-/** A scenario the core rejected; `field` is the scenario-file field ("" for the file as a whole). */
-export class ScenarioError extends Error {
-  readonly field: string;
-  constructor(field: string, message: string) {
-    super(message);
-    this.name = "ScenarioError";
-    this.field = field;
-  }
-}
-
 /** The drill kinds of Q, K and V cells. */
 export type ProjectionKind = typeof DrillKind.Query | typeof DrillKind.Key | typeof DrillKind.Value;
 
+export { ScenarioError };
+
 export interface Attention {
   /**
-   * Computes the trace and the step sequence. Throws ScenarioError for a rejected scenario. The
-   * result's matrices and step texts stay in the module until first read (wasm/lazy-run.ts).
+   * Computes the trace and the step sequence in the worker. Rejects with ScenarioError for a
+   * rejected scenario. The result's matrices and step texts stay in the worker until loaded
+   * (wasm/lazy-run.ts: a read of a part not loaded throws NotLoadedError).
    */
-  run(scenario: ScenarioFile, granularity: Granularity): RunResult;
+  run(scenario: ScenarioFile, granularity: Granularity): Promise<RunResult>;
   /**
-   * Frees a result's run in the module once nothing will read more of it (a result never
-   * released is freed when it is garbage-collected); reading an unread part later throws.
+   * Frees a result's run in the worker once nothing will read more of it (a result never
+   * released is freed when it is garbage-collected); reading an unloaded part later throws.
    */
   release(result: RunResult): void;
-  /** Every number behind score cell (i, j) of a head. Throws ScenarioError. */
-  drillScore(scenario: ScenarioFile, head: number, i: number, j: number): ScoreDrillValue;
-  /** Every number behind weight (i, j) of a head. Throws ScenarioError. */
-  drillWeight(scenario: ScenarioFile, head: number, i: number, j: number): WeightDrillValue;
-  /** Every number behind head output (i, c). Throws ScenarioError. */
-  drillOutput(scenario: ScenarioFile, head: number, i: number, c: number): OutputDrillValue;
-  /** Every term behind Q, K or V (i, c) of a head: X row i times a column of W. Throws. */
+  /** Loads every matrix of a result, and every step when `steps` (the exports read them all). */
+  loadAll(result: RunResult, steps: boolean): Promise<void>;
+  /** Reads and checks a scenario file's text without computing it. Rejects with ScenarioError. */
+  check(text: string): Promise<void>;
+  /** Every number behind score cell (i, j) of a head. Rejects with ScenarioError. */
+  drillScore(scenario: ScenarioFile, head: number, i: number, j: number): Promise<ScoreDrillValue>;
+  /** Every number behind weight (i, j) of a head. */
+  drillWeight(
+    scenario: ScenarioFile,
+    head: number,
+    i: number,
+    j: number,
+  ): Promise<WeightDrillValue>;
+  /** Every number behind head output (i, c). */
+  drillOutput(
+    scenario: ScenarioFile,
+    head: number,
+    i: number,
+    c: number,
+  ): Promise<OutputDrillValue>;
+  /** Every term behind Q, K or V (i, c) of a head: X row i times a column of W. */
   drillProjection(
     scenario: ScenarioFile,
     kind: ProjectionKind,
     head: number,
     i: number,
     c: number,
-  ): ProductDrillValue;
-  /** Every term behind the final output Y (i, c): Concat row i times W_O column c. Throws. */
-  drillFinal(scenario: ScenarioFile, i: number, c: number): ProductDrillValue;
+  ): Promise<ProductDrillValue>;
+  /** Every term behind the final output Y (i, c): Concat row i times W_O column c. */
+  drillFinal(scenario: ScenarioFile, i: number, c: number): Promise<ProductDrillValue>;
   /**
    * The √d_k experiment: (unscaled, scaled) points for d_k = 4 … 512, each the mean over seeded
-   * draws of W_Q, W_K with the lowest–highest band. Throws ScenarioError.
+   * draws of W_Q, W_K with the lowest–highest band. Rejects with ScenarioError.
    */
-  sweep(scenario: ScenarioFile): SweepPointValue[];
-  /** The raw module, for tests that compare enums. */
-  readonly raw: AttentionModule;
+  sweep(scenario: ScenarioFile): Promise<SweepPointValue[]>;
 }
 
 /** Each lazy result's run, and a backstop that frees the runs of results nobody released. */
 const handles = new WeakMap<RunResult, RunHandle>();
 const unreleased = new FinalizationRegistry<RunHandle>((handle) => handle.release());
 
-function wrap(raw: AttentionModule): Attention {
+function wrap(client: CoreClient): Attention {
   // The module caches the trace of the last scenario text, so drilling right after a run with the
   // same scenario does not recompute it: keep the JSON text identical by serializing once here.
-  // The core reads UTF-8 bytes (core-bytes.js): a lone surrogate is refused, not altered.
-  const bytes = (scenario: ScenarioFile) => coreBytes(JSON.stringify(scenario));
-  const drill = (scenario: ScenarioFile, kind: DrillKind, head: number, r: number, c: number) => {
-    const result: RawDrillResult = raw.drill(bytes(scenario), kind, head, r, c);
-    if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
-    return result.drill;
-  };
+  const drill = <T>(
+    scenario: ScenarioFile,
+    kind: DrillKind,
+    head: number,
+    row: number,
+    col: number,
+  ) =>
+    client.request<T>({ type: "drill", scenario: JSON.stringify(scenario), kind, head, row, col });
   return {
-    raw,
-    run(scenario, granularity) {
-      const result = raw.open(bytes(scenario), granularity);
-      if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
-      const handle = new RunHandle(raw, result.id);
-      const lazy = lazyRun(handle, result.summary);
+    async run(scenario, granularity) {
+      const opened = await client.request<Opened>({
+        type: "open",
+        scenario: JSON.stringify(scenario),
+        granularity,
+      });
+      const handle = new RunHandle(client, opened.run);
+      const lazy = lazyRun(handle, opened.summary);
       handles.set(lazy, handle);
       unreleased.register(lazy, handle, handle);
       return lazy;
@@ -99,23 +106,26 @@ function wrap(raw: AttentionModule): Attention {
       unreleased.unregister(handle);
       handle.release();
     },
-    drillScore: (s, h, i, j) => drill(s, DrillKind.Score, h, i, j) as ScoreDrillValue,
-    drillWeight: (s, h, i, j) => drill(s, DrillKind.Weight, h, i, j) as WeightDrillValue,
-    drillOutput: (s, h, i, c) => drill(s, DrillKind.Output, h, i, c) as OutputDrillValue,
-    drillProjection: (s, kind, h, i, c) => drill(s, kind, h, i, c) as ProductDrillValue,
-    drillFinal: (s, i, c) => drill(s, DrillKind.Final, 0, i, c) as ProductDrillValue,
-    sweep(scenario) {
-      const result = raw.sweep(bytes(scenario));
-      if (!result.ok) throw new ScenarioError(result.error.field, result.error.message);
-      return result.points;
+    loadAll: async (result, steps) => handles.get(result)?.load(everyPart(result, steps)),
+    check: async (text) => {
+      await client.request({ type: "check", text });
     },
+    drillScore: (s, h, i, j) => drill(s, DrillKind.Score, h, i, j),
+    drillWeight: (s, h, i, j) => drill(s, DrillKind.Weight, h, i, j),
+    drillOutput: (s, h, i, c) => drill(s, DrillKind.Output, h, i, c),
+    drillProjection: (s, kind, h, i, c) => drill(s, kind, h, i, c),
+    drillFinal: (s, i, c) => drill(s, DrillKind.Final, 0, i, c),
+    sweep: (scenario) => client.request({ type: "sweep", scenario: JSON.stringify(scenario) }),
   };
 }
 
 let loading: Promise<Attention> | undefined;
 
-/** Loads the module once; later calls return the same promise. */
+/** Starts the worker and loads the module once; later calls return the same promise. */
 export function loadAttention(): Promise<Attention> {
-  loading ??= (createAttentionModule() as Promise<AttentionModule>).then(wrap);
+  if (!loading) {
+    const client = new CoreClient();
+    loading = client.request({ type: "ready" }).then(() => wrap(client));
+  }
   return loading;
 }

@@ -267,6 +267,8 @@ export interface AttentionModule {
   ): RawDrillResult;
   /** The √d_k experiment, d_k = 4, 8, …, 512: (unscaled, scaled) points, means with bands. */
   sweep(scenarioJson: ScenarioBytes): RawSweepResult;
+  /** Reads and checks a scenario without computing it (a loaded file's verdict). */
+  check(scenarioJson: ScenarioBytes): { ok: true } | RawError;
   /** Computes a scenario and keeps it as run `id` until `close(id)`; answers a summary. */
   open(scenarioJson: ScenarioBytes, granularity: Granularity): RawOpenResult;
   /** Step k of an open run, with its operands and text. */

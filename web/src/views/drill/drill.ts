@@ -7,6 +7,7 @@
 import { plainLabel } from "../ui/format";
 import { quoted } from "../ui/dom";
 import { DrillKind, MatrixId } from "../../wasm/enums";
+import { whenLoaded } from "../../wasm/lazy-run";
 import type { Attention, ProjectionKind } from "../../wasm/loader";
 import type { OperandValue, ScenarioFile, TraceValue } from "../../wasm/types";
 import type { MatrixSpec } from "../matrix/matrix-model";
@@ -46,37 +47,37 @@ const DRILLABLE: readonly MatrixId[] = [
 ];
 
 /** The numbers behind stored cell (r, c) of `op`, as the panel's title and parts. */
-function drillParts(
+async function drillParts(
   ctx: DrillContext,
   trace: TraceValue,
   op: OperandValue,
   r: number,
   c: number,
-): [string, HTMLElement[]] {
+): Promise<[string, HTMLElement[]]> {
   const head = op.head;
   const name = plainLabel(op.label).replace(/ᵀ$/, "");
   const product = PRODUCTS.get(op.matrix);
   if (product) {
     const [kind, drillKind] = product;
     const token = kind === "k" || kind === "v" ? trace.keyTokens[r] : trace.queryTokens[r];
-    const d = drillKind
+    const d = await (drillKind
       ? ctx.attention.drillProjection(ctx.scenario, drillKind, head, r, c)
-      : ctx.attention.drillFinal(ctx.scenario, r, c);
+      : ctx.attention.drillFinal(ctx.scenario, r, c));
     const title = `How ${name} [row ${r + 1} ${quoted(token)}, column ${c + 1}] is computed`;
     return [title, renderProductDrill(d, { trace, kind, head, i: r, c, name })];
   }
   const where = `row ${r + 1} ${quoted(trace.queryTokens[r])}`;
   if (SCORE_IDS.includes(op.matrix)) {
-    const d = ctx.attention.drillScore(ctx.scenario, head, r, c);
+    const d = await ctx.attention.drillScore(ctx.scenario, head, r, c);
     const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyTokens[c])}] is computed`;
     return [title, renderScoreDrill(d, { trace, head, i: r, j: c })];
   }
   if (op.matrix === MatrixId.Weights) {
-    const d = ctx.attention.drillWeight(ctx.scenario, head, r, c);
+    const d = await ctx.attention.drillWeight(ctx.scenario, head, r, c);
     const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyTokens[c])}] is computed`;
     return [title, renderWeightDrill(d, { trace, head, i: r, j: c })];
   }
-  const d = ctx.attention.drillOutput(ctx.scenario, head, r, c);
+  const d = await ctx.attention.drillOutput(ctx.scenario, head, r, c);
   const title = `How ${name} [${where}, column ${c + 1}] is computed`;
   return [title, renderOutputDrill(d, { trace, head, i: r, c })];
 }
@@ -85,17 +86,22 @@ function drillParts(
 export function createDrill(host: HTMLElement, context: () => DrillContext | null): Drill {
   const panel = createDrillPanel(host);
 
-  function drill(trace: TraceValue, op: OperandValue, r: number, c: number): void {
+  /** The latest cell asked for: the answer for an earlier one that comes after is dropped. */
+  let asked = 0;
+
+  async function drill(trace: TraceValue, op: OperandValue, r: number, c: number): Promise<void> {
     const ctx = context();
     if (!ctx) return;
+    const mine = ++asked;
     let title = "Drill-down";
     let parts: HTMLElement[];
     try {
-      [title, parts] = drillParts(ctx, trace, op, r, c);
+      // The renderers read the trace's matrices too: loaded first if they are not yet.
+      [title, parts] = await whenLoaded(() => drillParts(ctx, trace, op, r, c));
     } catch (e) {
       parts = [line(`Could not compute this cell: ${e instanceof Error ? e.message : String(e)}`)];
     }
-    panel.open(title, parts);
+    if (mine === asked) panel.open(title, parts);
   }
 
   return {
@@ -104,8 +110,11 @@ export function createDrill(host: HTMLElement, context: () => DrillContext | nul
       // Y belongs to no head; every other drillable matrix is a head's.
       const headless = op.matrix === MatrixId.Output;
       if (!DRILLABLE.includes(op.matrix) || (op.head < 0 && !headless)) return { describe };
-      return { describe, onActivate: (r, c) => drill(trace, op, r, c) };
+      return { describe, onActivate: (r, c) => void drill(trace, op, r, c) };
     },
-    close: () => panel.close(),
+    close() {
+      asked++;
+      panel.close();
+    },
   };
 }

@@ -22,19 +22,18 @@ import { eventOrigin } from "../ui/dom";
 import { keysBelongTo } from "../ui/keyboard";
 import type { CellEditHook } from "../matrix/matrix-model";
 import { createEditBar } from "./edit-bar";
-import type { AppState } from "../../state/app-state";
+import { SUPERSEDED, type AppState, type RunOutcome } from "../../state/app-state";
 import { MatrixId } from "../../wasm/enums";
-import type { ScenarioError } from "../../wasm/loader";
 import type { CellEdit, EditableMatrix, ScenarioFile, TraceValue } from "../../wasm/types";
 
 export interface EditingHost {
   state(): AppState | null;
-  /** Runs `scenario` keeping the current step; returns the core's error, or null when it ran. */
-  tryRun(scenario: ScenarioFile): ScenarioError | null;
+  /** Runs `scenario` keeping the current step; the core's error, null when shown, or SUPERSEDED. */
+  tryRun(scenario: ScenarioFile): Promise<RunOutcome>;
   /** A line in the page's status area ("" clears it). */
   say(text: string): void;
-  /** Opens `scenario` from its first step, the scenario form showing it; the core's error or null. */
-  reopen(scenario: ScenarioFile): ScenarioError | null;
+  /** Opens `scenario` from its first step, the scenario form showing it; as tryRun. */
+  reopen(scenario: ScenarioFile): Promise<RunOutcome>;
 }
 
 export interface Editing {
@@ -96,9 +95,9 @@ export function createEditing(bar: HTMLElement, root: HTMLElement, host: Editing
   let replaced: { scenario: ScenarioFile; history: EditHistory } | null = null;
   let note = "";
   const ui = createEditBar(bar, {
-    undo: () => undoOrBringBack(),
-    redo: () => step(redo(history), "Redo"),
-    reset: () => step(reset(history), "Reset"),
+    undo: () => void undoOrBringBack(),
+    redo: () => void step(redo(history), "Redo"),
+    reset: () => void step(reset(history), "Reset"),
   });
   const refresh = () =>
     ui.update({
@@ -109,29 +108,31 @@ export function createEditing(bar: HTMLElement, root: HTMLElement, host: Editing
     });
 
   /** Runs the scenario with `next`'s edits; on success `next` becomes the history. */
-  function change(next: EditHistory): ScenarioError | null {
+  async function change(next: EditHistory): Promise<RunOutcome> {
     const s = host.state();
     if (!s) return null;
-    const error = host.tryRun(scenarioWithEdits(s.scenario, next.present));
-    if (error) return error;
+    const outcome = await host.tryRun(scenarioWithEdits(s.scenario, next.present));
+    if (outcome) return outcome;
     history = next;
     note = "";
     refresh();
     return null;
   }
 
-  function step(next: EditHistory, what: string): void {
+  async function step(next: EditHistory, what: string): Promise<void> {
     if (next === history) return;
-    const error = change(next);
-    host.say(error ? `${what} was refused: ${error.message}` : "");
+    const outcome = await change(next);
+    if (outcome === SUPERSEDED) return;
+    host.say(outcome ? `${what} was refused: ${outcome.message}` : "");
   }
 
   /** Undo; with nothing to undo here, back to the replaced scenario with its edits. */
-  function undoOrBringBack(): void {
+  async function undoOrBringBack(): Promise<void> {
     if (canUndo(history) || !replaced) return step(undo(history), "Undo");
     const back = replaced;
-    const error = host.reopen(back.scenario);
-    if (error) return host.say(`Undo was refused: ${error.message}`);
+    const outcome = await host.reopen(back.scenario);
+    if (outcome === SUPERSEDED) return;
+    if (outcome) return host.say(`Undo was refused: ${outcome.message}`);
     history = back.history;
     replaced = null;
     note = "";
@@ -144,8 +145,8 @@ export function createEditing(bar: HTMLElement, root: HTMLElement, host: Editing
     if (!(e.ctrlKey || e.metaKey) || e.altKey || typing(eventOrigin(e))) return;
     if (!keysBelongTo(root, e)) return;
     const key = e.key.toLowerCase();
-    if (key === "z" && !e.shiftKey) undoOrBringBack();
-    else if ((key === "z" && e.shiftKey) || key === "y") step(redo(history), "Redo");
+    if (key === "z" && !e.shiftKey) void undoOrBringBack();
+    else if ((key === "z" && e.shiftKey) || key === "y") void step(redo(history), "Redo");
     else return;
     e.preventDefault();
   });
@@ -156,11 +157,12 @@ export function createEditing(bar: HTMLElement, root: HTMLElement, host: Editing
       const field = typeof matrix === "string" ? matrix : editableOf(trace, matrix);
       if (!field) return undefined;
       return {
-        commit(row, col, text) {
+        async commit(row, col, text) {
           const edit: CellEdit = { matrix: field, row, col, value: cellValueOf(text) };
-          const error = change(applyEdit(history, edit));
+          const outcome = await change(applyEdit(history, edit));
+          if (!outcome || outcome === SUPERSEDED) return null;
           // The core names the edit ("edits[2].value is …"); at the cell, "The value" says it.
-          return error ? error.message.replace(/^edits\[\d+\]\.value\b/, "The value") : null;
+          return outcome.message.replace(/^edits\[\d+\]\.value\b/, "The value");
         },
         // What the page shows is what the core ran: read the state's scenario, not the history.
         edited: (row, col) => isEdited(host.state()?.scenario.edits, field, row, col),

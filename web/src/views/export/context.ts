@@ -9,6 +9,8 @@ export interface ExportContext {
   index: number;
   stepHost: HTMLElement;
   heatmapsHost: HTMLElement;
+  /** Loads every matrix of the result from the core's worker, and every step when `steps`. */
+  loadAll(steps: boolean): Promise<void>;
 }
 
 /** The panel built by panel.ts; `refresh` re-reads the context before each opening. */

@@ -37,6 +37,8 @@ export function createExportMenu(host: HTMLElement, get: () => ExportContext | n
       return p;
     });
     panel = await loading;
+    // The menu lists every matrix of the trace with its size: all of them loaded first.
+    await get()?.loadAll(false);
     panel.refresh();
     panel.element.hidden = false;
     button.setAttribute("aria-expanded", "true");

@@ -12,6 +12,7 @@ import { el } from "../ui/dom";
 import { heatmapSvg } from "./heatmap-svg";
 import { stepSvg } from "./step-svg";
 import { traceToJson } from "./trace-json";
+import { whenLoaded } from "../../wasm/lazy-run";
 
 export function createExportPanel(
   wrap: HTMLElement,
@@ -36,7 +37,8 @@ export function createExportPanel(
       if (!c) return;
       note.textContent = "";
       try {
-        await action(c);
+        // A part of the trace not on the page yet is loaded, and the export made again.
+        await whenLoaded(() => action(c));
       } catch (e) {
         note.textContent = `Export failed: ${e instanceof Error ? e.message : String(e)}`;
       }
@@ -87,13 +89,14 @@ export function createExportPanel(
 
   row(
     "Trace",
-    button("JSON", "Trace as JSON", (c) =>
+    button("JSON", "Trace as JSON", async (c) => {
+      await c.loadAll(true);
       download(
         panel,
         "trace.json",
         textBlob(`${JSON.stringify(traceToJson(c.result))}\n`, "application/json"),
-      ),
-    ),
+      );
+    }),
   );
 
   const matrices = select("Matrix to export");

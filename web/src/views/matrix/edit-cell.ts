@@ -119,15 +119,16 @@ export function wireCellEditing(
       cell.textContent = shown;
       if (refocusCell) cell.focus();
     };
-    const tryCommit = (fromBlur: boolean) => {
+    const tryCommit = async (fromBlur: boolean) => {
       if (input.value.trim() === initial.trim() && first === null) return close(!fromBlur);
       const [sr, sc] = storedOf(spec, r, c);
       const scope: ParentNode = fig.closest(".stepper") ?? fig.ownerDocument;
-      // A successful commit redraws the page, which removes the box and fires its blur: ignore it.
+      // A successful commit redraws the page, which removes the box and fires its blur: ignore it
+      // while the core judges the value.
       let message: string | null;
       busy = true;
       try {
-        message = hook.commit(sr, sc, input.value);
+        message = await hook.commit(sr, sc, input.value);
       } finally {
         busy = false;
       }
@@ -153,7 +154,7 @@ export function wireCellEditing(
       e.stopPropagation();
       if (e.key === "Enter") {
         e.preventDefault();
-        tryCommit(false);
+        void tryCommit(false);
       } else if (e.key === "Escape") {
         e.preventDefault();
         close(true);
@@ -162,7 +163,7 @@ export function wireCellEditing(
     input.addEventListener("blur", () => {
       // Leaving an unchanged or refused box keeps it as it is only while it has an error.
       if (busy || open !== input || input.getAttribute("aria-invalid") === "true") return;
-      tryCommit(true);
+      void tryCommit(true);
     });
   }
 

@@ -7,8 +7,8 @@ import type { CellRange, MatrixValue } from "../../wasm/types";
 
 /** The hook a matrix gets when its cells may be edited; row and col are stored coordinates. */
 export interface CellEditHook {
-  /** Applies the text typed into cell (row, col); returns the core's message, or null when done. */
-  commit(row: number, col: number, text: string): string | null;
+  /** Applies the text typed into cell (row, col); resolves with the core's message, or null when done. */
+  commit(row: number, col: number, text: string): Promise<string | null>;
   /** Whether cell (row, col) carries an edit (marked on screen). */
   edited(row: number, col: number): boolean;
 }

@@ -8,7 +8,8 @@
 import { el, makeButton } from "../ui/dom";
 import { Granularity, Stage } from "../../wasm/enums";
 import type { Attention } from "../../wasm/loader";
-import type { ScenarioFile } from "../../wasm/types";
+import { whenLoaded } from "../../wasm/lazy-run";
+import type { MatrixValue, ScenarioFile } from "../../wasm/types";
 import type { AppState } from "../../state/app-state";
 import { bandSwatch, lineChart, swatch, type Series } from "../ui/line-chart";
 import {
@@ -52,17 +53,24 @@ function asDotProduct(s: ScenarioFile, score: "dot" | "scaled_dot"): ScenarioFil
   return out;
 }
 
-function compareRow(att: Attention, st: AppState): RowComparison {
+async function compareRow(att: Attention, st: AppState): Promise<RowComparison> {
   const { head, query } = st.focus;
-  const rowOf = (score: "dot" | "scaled_dot") => {
-    const t = att.run(asDotProduct(st.scenario, score), Granularity.PerMatrix).trace;
+  const rowOf = async (score: "dot" | "scaled_dot") => {
+    const result = await att.run(asDotProduct(st.scenario, score), Granularity.PerMatrix);
+    const t = result.trace;
     const h = t.headTraces[head]!;
-    const n = h.weights.cols;
-    const slice = (m: typeof h.weights) => Array.from(m.data.subarray(query * n, (query + 1) * n));
-    return { t, scores: slice(h.masked), weights: slice(h.weights) };
+    const row = (m: MatrixValue) =>
+      Array.from(m.data.subarray(query * m.cols, (query + 1) * m.cols));
+    try {
+      return {
+        t,
+        ...(await whenLoaded(() => ({ scores: row(h.masked), weights: row(h.weights) }))),
+      };
+    } finally {
+      att.release(result);
+    }
   };
-  const plain = rowOf("dot");
-  const scaled = rowOf("scaled_dot");
+  const [plain, scaled] = await Promise.all([rowOf("dot"), rowOf("scaled_dot")]);
   return {
     keys: plain.t.keyTokens,
     scores: plain.scores,
@@ -188,18 +196,28 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
     draw();
   });
 
-  function compute(): void {
+  /** The latest opening: an answer for an earlier scenario that comes after is dropped. */
+  let asked = 0;
+
+  async function compute(): Promise<void> {
     const att = deps.attention();
     const st = deps.state();
     if (!att || !st) return;
+    const mine = ++asked;
     error.hidden = true;
+    dialog.setAttribute("aria-busy", "true");
     try {
-      sweep = groupSweep(att.sweep(st.scenario));
-      row = compareRow(att, st);
+      const [points, compared] = await Promise.all([att.sweep(st.scenario), compareRow(att, st)]);
+      if (mine !== asked) return;
+      sweep = groupSweep(points);
+      row = compared;
     } catch (e) {
+      if (mine !== asked) return;
       error.textContent = `The experiment could not run: ${e instanceof Error ? e.message : String(e)}`;
       error.hidden = false;
       return;
+    } finally {
+      if (mine === asked) dialog.removeAttribute("aria-busy");
     }
     const t = st.result.trace;
     const { head: h, query: q } = st.focus;
@@ -214,7 +232,7 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
 
   const view: SqrtDkView = {
     open() {
-      compute();
+      void compute();
       if (!dialog.open) dialog.showModal();
       close.focus();
     },

@@ -1,0 +1,36 @@
+// check(text): the verdict a loaded scenario file gets before it is run. It reads and checks the
+// file exactly as open and run do, without computing: same acceptance, same field and message,
+// for the examples and the generated bad and borderline files; it opens no run.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { coreBytes } from "../../web/src/wasm/core-bytes.js";
+import { badFiles } from "./bad-files.mjs";
+import { sharedModule } from "./helpers.mjs";
+
+const EXAMPLES = ["from-scratch", "anthony-hopkins", "cross-attention", "small-default"];
+
+test("check accepts the examples and answers only ok", async () => {
+  const module = await sharedModule();
+  for (const name of EXAMPLES) {
+    const text = readFileSync(new URL(`../../examples/${name}.json`, import.meta.url));
+    assert.deepEqual(module.check(text), { ok: true }, name);
+  }
+});
+
+test("check gives run's verdict on 500 bad and borderline files, and opens no run", async () => {
+  const module = await sharedModule();
+  const runsBefore = module.openRuns();
+  const differ = [];
+  for (const c of badFiles(20240611, 500)) {
+    const bytes = c.bytes ?? coreBytes(c.text);
+    const checked = module.check(bytes);
+    const ran = module.run(bytes, 0);
+    const verdict = (r) => (r.ok ? "ok" : `${r.error.field}: ${r.error.message}`);
+    if (verdict(checked) !== verdict(ran)) {
+      differ.push(`${c.kind}: check ${verdict(checked)} / run ${verdict(ran)}`);
+    }
+  }
+  assert.deepEqual(differ.slice(0, 5), []);
+  assert.equal(module.openRuns(), runsBefore);
+});

@@ -1,0 +1,77 @@
+/**
+ * Main-thread long tasks (over 50 ms, PerformanceObserver "longtask") of the built app (dist/) at
+ * 512 tokens, in headless Chromium: opening a 512-token link, applying another 512-token sentence,
+ * and ten steps forward. Prints each phase's long tasks (count, longest, total) and its wall time
+ * until the step counter shows the result. A benchmark (figures), never a test.
+ *
+ *   node tools/bench-longtasks.mjs
+ * BENCH_PORT (default 4433) is the preview server's port; BENCH_DIST serves another build.
+ */
+import { launchChromium, startPreview } from "./bench-page.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 4433);
+const BASE = `http://127.0.0.1:${PORT}/`;
+const words = (prefix, n) => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
+const scenario = { query_tokens: words("w", 512), d_model: 64, heads: 4, seed: 1 };
+
+const server = await startPreview(PORT, process.env.BENCH_DIST);
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.addInitScript(() => {
+    const w = window;
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push(e.duration);
+    }).observe({ type: "longtask", buffered: true });
+  });
+  /** Runs `act`, waits until part `part`'s text matches `done`, and reports the long tasks. */
+  async function phase(name, act, part, done) {
+    await page.evaluate(() => (window.longTasks = []));
+    const t0 = Date.now();
+    await act();
+    await page.waitForFunction(
+      ([p, re]) =>
+        new RegExp(re).test(document.querySelector(`[data-part="${p}"]`)?.textContent ?? ""),
+      [part, done.source],
+      { timeout: 120_000 },
+    );
+    const wall = Date.now() - t0;
+    // Long tasks are reported a little after they end: let the observer catch up.
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+    const tasks = await page.evaluate(() => window.longTasks);
+    const longest = Math.max(0, ...tasks);
+    const total = tasks.reduce((a, b) => a + b, 0);
+    console.log(
+      `  ${name.padEnd(34)} ${String(tasks.length).padStart(3)} long tasks, longest ${longest.toFixed(0).padStart(5)} ms, total ${total.toFixed(0).padStart(6)} ms; shown after ${wall} ms`,
+    );
+  }
+  console.log(`512 tokens, d_model 64, 4 heads (${BASE})`);
+  await phase(
+    "open a 512-token link",
+    () => page.goto(`${BASE}#scenario=${encodeURIComponent(JSON.stringify(scenario))}`),
+    "controls",
+    /Step 1 of \d+/,
+  );
+  await phase(
+    "apply another 512-token sentence",
+    async () => {
+      await page.getByLabel("Sentence", { exact: true }).fill(words("v", 512).join(" "));
+      await page.getByRole("button", { name: "Apply" }).click();
+    },
+    "controls",
+    /· v1/,
+  );
+  await phase(
+    "ten steps forward (→)",
+    async () => {
+      await page.getByTestId("step-view").focus();
+      for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowRight");
+    },
+    "controls",
+    /Step 11 of \d+/,
+  );
+} finally {
+  await browser.close();
+  server.stop();
+}

@@ -1,0 +1,70 @@
+/**
+ * When the controller draws: a state is drawn once the parts of its result that its render reads
+ * are on the page (render-reads.ts), in the same task when they are, otherwise after one or two
+ * requests to the core's worker. A read of a part not loaded yet stops the render: the part is
+ * loaded and the render made again (a forgotten part costs a round trip, never a wrong screen).
+ * After each drawing, the neighbouring steps' parts are loaded meanwhile.
+ */
+import { stepBy, type AppState } from "../state/app-state";
+import { allLoaded, NotLoadedError, preload } from "../wasm/lazy-run";
+import { renderReads } from "./render-reads";
+
+export interface Drawing {
+  /** Draws the current state if it is not drawn yet; `again` redraws the one drawn (play state). */
+  draw(again?: boolean): void;
+  /** The state on screen. */
+  drawn(): AppState | null;
+  /** Forgets what is on screen: the next drawing starts from scratch (a new scenario). */
+  reset(): void;
+}
+
+export function createDrawing(
+  current: () => AppState | null,
+  render: (prev: AppState | null, s: AppState) => void,
+  say: (text: string) => void,
+): Drawing {
+  let drawn: AppState | null = null;
+  /** The parts being loaded for a drawing, if any; it runs again once they are in. */
+  let loading: Promise<boolean> | null = null;
+
+  function draw(again = false): void {
+    const s = current();
+    if (loading || !s || (s === drawn && !again)) return;
+    const reads = () => renderReads(s);
+    if (!allLoaded(reads())) return wait(preload(reads));
+    try {
+      render(again ? s : drawn, s);
+      drawn = s;
+      // The likely next moves (forward, back) get their parts meanwhile, to be drawn at once.
+      const near = [stepBy(s, 1), stepBy(s, -1)];
+      preload(() => near.flatMap(renderReads)).catch(() => undefined);
+    } catch (e) {
+      if (!(e instanceof NotLoadedError)) throw e;
+      wait(e.load());
+    }
+  }
+
+  /** Draws again once `parts` are loaded, or says why they could not be. */
+  function wait(parts: Promise<void>): void {
+    loading = parts.then(
+      () => true,
+      (e: unknown) => {
+        // Said, not retried: the next move draws again.
+        say(
+          `Could not load this step from the core: ${e instanceof Error ? e.message : String(e)}`,
+        );
+        return false;
+      },
+    );
+    void loading.then((loaded) => {
+      loading = null;
+      if (loaded) draw();
+    });
+  }
+
+  return {
+    draw,
+    drawn: () => drawn,
+    reset: () => (drawn = null),
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * What a render of a state reads from its result beyond the summary, so the controller loads it
+ * from the core's worker in one or two requests before drawing (wasm/lazy-run.ts `preload`): the
+ * step with its neighbours' formulas, the matrices its operands and result name, every head's
+ * weights and the mask (heat maps, bars), the focused head's values (reweighted rows), and the
+ * small matrices the cell descriptions and split/concat read. A part left out here still
+ * arrives: its read throws NotLoadedError and the controller loads it and draws again.
+ */
+import type { AppState } from "../state/app-state";
+import { matrixOf } from "../views/matrix/trace-lookup";
+import { loadedOr } from "../wasm/lazy-run";
+import type { OperandValue } from "../wasm/types";
+
+export function renderReads(s: AppState): (() => unknown)[] {
+  const { trace, steps } = s.result;
+  const step = steps[s.index]!;
+  const near = [s.index - 1, s.index + 1].flatMap((k) => {
+    const n = steps[k];
+    return n ? [() => n.formula] : [];
+  });
+  const ops = loadedOr((): OperandValue[] => [...step.operands, step.result], []);
+  const head = trace.headTraces[s.focus.head];
+  return [
+    () => step.formula,
+    ...near,
+    ...ops.map((op) => () => matrixOf(trace, op.matrix, op.head)),
+    ...trace.headTraces.map((h) => () => h.weights),
+    () => head?.v,
+    () => trace.mask,
+    () => trace.positionalQ,
+    () => trace.positionalKv,
+    () => trace.wO,
+  ];
+}

@@ -1,0 +1,55 @@
+/**
+ * The messages between core-client.ts (the page) and core-worker.ts (the module that computes).
+ * Every request but close has an id and gets one reply with that id. Scenarios travel as their
+ * JSON text (the worker hands the core its UTF-8 bytes); matrices come back with their
+ * Float64Array buffers transferred, not copied.
+ */
+import type { DrillKind, Granularity } from "./enums";
+import type { MatrixValue, RunSummary, StepValue } from "./types";
+
+/** A matrix of an open run: a TraceValue field (head -1) or a HeadTraceValue field of `head`. */
+export interface MatrixPart {
+  name: string;
+  head: number;
+}
+
+export type CoreRequest =
+  /** Answered once the module is loaded (or with the reason it did not load). */
+  | { id: number; type: "ready" }
+  | { id: number; type: "open"; scenario: string; granularity: Granularity }
+  /** Steps `steps` and matrices `matrices` of run `run`, in one answer. */
+  | { id: number; type: "fetch"; run: number; steps: number[]; matrices: MatrixPart[] }
+  | {
+      id: number;
+      type: "drill";
+      scenario: string;
+      kind: DrillKind;
+      head: number;
+      row: number;
+      col: number;
+    }
+  | { id: number; type: "sweep"; scenario: string }
+  /** Reads and checks a scenario file's text without computing it. */
+  | { id: number; type: "check"; text: string }
+  | { type: "close"; run: number };
+
+/** What "open" answers: the run's id in the worker and its summary. */
+export interface Opened {
+  run: number;
+  summary: RunSummary;
+}
+
+/** What "fetch" answers, in the order asked (a matrix the run does not have is null). */
+export interface Fetched {
+  steps: StepValue[];
+  matrices: (MatrixValue | null)[];
+}
+
+/** A rejected scenario or argument ({field, message} from the core), or the worker's failure. */
+export interface CoreError {
+  field: string;
+  message: string;
+}
+
+export type CoreReply =
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: CoreError };

@@ -1,0 +1,99 @@
+/**
+ * The core's worker (a module worker started by core-client.ts, one per page): loads the
+ * stepper's module and answers every computation, so the page's main thread never runs one.
+ * Runs stay open here until the page closes them. Requests are answered in order, one at a time.
+ * Messages: core-protocol.ts.
+ */
+import createAttentionModule from "@wasm/attention.mjs";
+import { coreBytes } from "./core-bytes";
+import type { CoreReply, CoreRequest, Fetched, Opened } from "./core-protocol";
+import type { AttentionModule, MatrixValue, RunSummary, StepValue } from "./types";
+
+const loading = createAttentionModule() as Promise<AttentionModule>;
+
+/** A module answer that failed: its {field, message} goes back as the reply's error. */
+class Refused extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Answer = { ok: true } | { ok: false; error: { field: string; message: string } };
+
+/** Field `key` of a module answer, or its error thrown as Refused. */
+function valueOf<T>(answer: Answer, key: string): T {
+  if (!answer.ok) throw new Refused(answer.error.field, answer.error.message);
+  return (answer as unknown as Record<string, T>)[key]!;
+}
+
+/** The buffers of `matrices`, to transfer rather than copy. */
+const buffers = (matrices: (MatrixValue | null)[]) =>
+  matrices.flatMap((m) => (m ? [m.data.buffer as ArrayBuffer] : []));
+
+/** The request's answer and the buffers its reply transfers. */
+function answer(
+  raw: AttentionModule,
+  r: Exclude<CoreRequest, { type: "close" }>,
+): [unknown, ArrayBuffer[]] {
+  switch (r.type) {
+    case "ready":
+      return [true, []];
+    case "open": {
+      const opened = raw.open(coreBytes(r.scenario), r.granularity);
+      const value: Opened = {
+        run: valueOf<number>(opened, "id"),
+        summary: valueOf<RunSummary>(opened, "summary"),
+      };
+      return [value, [value.summary.keys.buffer as ArrayBuffer]];
+    }
+    case "fetch": {
+      const value: Fetched = {
+        steps: r.steps.map((k) => valueOf<StepValue>(raw.step(r.run, k), "step")),
+        matrices: r.matrices.map((m) =>
+          valueOf<MatrixValue | null>(raw.matrix(r.run, m.name, m.head), "matrix"),
+        ),
+      };
+      return [value, buffers(value.matrices)];
+    }
+    case "drill":
+      return [
+        valueOf<unknown>(raw.drill(coreBytes(r.scenario), r.kind, r.head, r.row, r.col), "drill"),
+        [],
+      ];
+    case "sweep":
+      return [valueOf<unknown>(raw.sweep(coreBytes(r.scenario)), "points"), []];
+    case "check":
+      valueOf<true>(raw.check(coreBytes(r.text)), "ok");
+      return [true, []];
+  }
+}
+
+const post = (reply: CoreReply, transfer: ArrayBuffer[] = []) =>
+  self.postMessage(reply, { transfer });
+
+self.addEventListener("message", (event: MessageEvent<CoreRequest>) => {
+  const request = event.data;
+  void loading.then(
+    (raw) => {
+      if (request.type === "close") return raw.close(request.run);
+      try {
+        const [value, transfer] = answer(raw, request);
+        post({ id: request.id, ok: true, value }, transfer);
+      } catch (e) {
+        const field = e instanceof Refused ? e.field : "";
+        post({ id: request.id, ok: false, error: { field, message: (e as Error).message } });
+      }
+    },
+    (e: Error) => {
+      if (request.type === "close") return;
+      post({
+        id: request.id,
+        ok: false,
+        error: { field: "", message: `the core did not load: ${e.message}` },
+      });
+    },
+  );
+});
