@@ -29,3 +29,46 @@ test("a 512-token sentence shows its first step and steps on", async ({ page }) 
     description: `512 tokens: Apply → first step ${firstStep.toFixed(0)} ms (with Playwright's polling); longest task ${longest.toFixed(0)} ms`,
   });
 });
+
+test("at 512 tokens the key lists are windowed, every line still reachable, and the query is a number", async ({
+  page,
+}) => {
+  await openApp(page);
+  const words = Array.from({ length: 512 }, (_, i) => `w${i}`);
+  await page.getByLabel("Sentence", { exact: true }).fill(words.join(" "));
+  await page.getByRole("button", { name: "Apply" }).click();
+  const counter = page.getByTestId("step-counter");
+  await expect(counter).toHaveText("Step 1 of 4104");
+  // Elements in the step view (a list of 512 keys drawn whole would be thousands).
+  const elements = () =>
+    page.getByTestId("step-view").evaluate((view) => view.getElementsByTagName("*").length);
+  // SoftMax of query 1 (step 6): 512 weights, of which only the bars in view are drawn.
+  await page.getByTestId("step-view").focus();
+  for (let i = 2; i <= 6; i++) {
+    await page.keyboard.press("ArrowRight");
+    await expect(counter).toHaveText(`Step ${i} of 4104`);
+  }
+  const bars = page.getByTestId("weights-bars");
+  await expect(bars.getByRole("listitem").first()).toHaveText(/^w0\d\.\d{4}$/);
+  expect(await bars.getByRole("listitem").count()).toBeLessThan(64);
+  expect(await elements()).toBeLessThan(1000);
+  // The weighted sum (step 7): the last key's line appears once its box is scrolled to the end.
+  await page.keyboard.press("ArrowRight");
+  await expect(counter).toHaveText("Step 7 of 4104");
+  const box = page.getByRole("region", { name: /^Reweighted values, one line per key/ });
+  const last = box.getByRole("row", { name: /^w511 / });
+  await expect(last).toHaveCount(0);
+  expect(await elements()).toBeLessThan(1000);
+  await box.focus();
+  await page.keyboard.press("End");
+  await expect(last).toBeVisible();
+  await expect(last).toHaveText(/^w511\d\.\d{4}×(-?\d+\.\d{4}|…)+$/);
+  await expect(box.getByRole("row", { name: /^o \('w0'\)/ })).toBeVisible();
+  await expect(counter).toHaveText("Step 7 of 4104");
+  // The query picker of 512 tokens: a number field, its token beside it.
+  const query = page.getByLabel("Query", { exact: true });
+  await query.fill("512");
+  await query.press("Enter");
+  await expect(page.getByTestId("step-view")).toContainText("query 512 “w511”");
+  await expect(page.getByTestId("step-bar")).toContainText("of 512 · w511");
+});

@@ -39,6 +39,32 @@ test("the page's element count stays bounded over 300 steps", async ({ page }) =
   expect(most).toBeLessThan(first * 1.5);
 });
 
+test("over 10,000 steps in bursts, with jumps to the ends, the element count stays bounded", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await openApp(page); // 56 steps
+  await focusPage(page);
+  const counter = page.getByTestId("step-counter");
+  const first = await countElements(page);
+  let most = first;
+  // Ten bursts of 18 rounds in one task each; a round is 56 moves: Home, 54 × →, End.
+  for (let burst = 0; burst < 10; burst++) {
+    await page.evaluate(() => {
+      const press = (key: string) =>
+        document.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+      for (let i = 0; i < 18 * 56; i++)
+        press(i % 56 === 0 ? "Home" : i % 56 === 55 ? "End" : "ArrowRight");
+    });
+    await expect(counter).toHaveText("Step 56 of 56");
+    most = Math.max(most, await countElements(page));
+    await page.keyboard.press("Home");
+    await expect(counter).toHaveText("Step 1 of 56");
+  }
+  expect(await countElements(page)).toBeLessThanOrEqual(first + 10);
+  expect(most).toBeLessThan(first * 1.5);
+});
+
 test("a table reused by the next query shows that query: name, marks, meaning, drill", async ({
   page,
 }) => {

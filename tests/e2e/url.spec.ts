@@ -206,3 +206,58 @@ test("a custom scenario with a bad step is kept too", async ({ page }) => {
   await expect(page.getByLabel("Head", { exact: true })).toHaveValue("0");
   await expect(status(page)).toHaveText(/query "\\u202Ex" is not a whole number from 0/);
 });
+
+test("a burst of steps writes the URL once for its first step and once for its last", async ({
+  page,
+}) => {
+  // History calls are counted; the page's timers and clock run on a clock the test moves.
+  await page.addInitScript(() => {
+    const w = window as unknown as { historyWrites: number };
+    w.historyWrites = 0;
+    for (const name of ["pushState", "replaceState"] as const) {
+      const real = history[name].bind(history);
+      history[name] = (...args: Parameters<History["pushState"]>) => {
+        w.historyWrites++;
+        real(...args);
+      };
+    }
+  });
+  await page.clock.install();
+  await openApp(page);
+  await expect(page).toHaveURL(/#p=small&s=0&h=0&q=0&g=0$/);
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const writes = () =>
+    page.evaluate(() => (window as unknown as { historyWrites: number }).historyWrites);
+  const before = await writes();
+  await focusPage(page);
+  const burst = async (from: number, to: number) => {
+    for (let i = from; i <= to; i++) {
+      await page.keyboard.press("ArrowRight");
+      await expect(counter(page)).toHaveText(`Step ${i} of 56`);
+    }
+  };
+  // The first step after a quiet spell is written at once; the six after it wait for the clock.
+  await burst(2, 8);
+  await expect(page).toHaveURL(/#p=small&s=1&h=0&q=0&g=0$/);
+  expect(await writes()).toBe(before + 1);
+  await page.clock.runFor(1000);
+  await expect(page).toHaveURL(/#p=small&s=3&h=0&q=1&g=0$/);
+  expect(await writes()).toBe(before + 2);
+  // A reload right after one step keeps it.
+  await burst(9, 9);
+  await page.reload();
+  await expect(counter(page)).toHaveText("Step 9 of 56");
+});
+
+test("a step still waiting to be written is written when the page is hidden", async ({ page }) => {
+  await page.clock.install();
+  await openApp(page);
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await focusPage(page);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(counter(page)).toHaveText("Step 3 of 56");
+  await expect(page).toHaveURL(/#p=small&s=1&h=0&q=0&g=0$/);
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide")));
+  await expect(page).toHaveURL(/#p=small&s=2&h=0&q=0&g=0$/);
+});

@@ -1,15 +1,16 @@
 /**
  * What the step view shows besides its matrices: the drill-down (views/drill), the current query's
  * weights as bars (SoftMax), the reweighted values (weighted sum) and the split/concat panel
- * (projections, Concat). Composes those views for the step on screen.
+ * (projections, Concat). Composes those views for the step on screen; each is kept and updated in
+ * place from step to step (a split/concat panel is built once per trace, stage and head).
  */
 import { Stage } from "../wasm/enums";
 import type { OperandValue, StepValue, TraceValue } from "../wasm/types";
 import { createDrill, type DrillContext } from "../views/drill/drill";
 import type { MatrixSpec } from "../views/matrix/matrix-model";
-import { renderReweighted } from "../views/matrix/reweighted";
+import { createReweighted } from "../views/matrix/reweighted";
 import { renderSplitConcat } from "../views/split-concat/split-concat";
-import { renderBarChart } from "../views/ui/bar-chart";
+import { createBarChart } from "../views/ui/bar-chart";
 import { el, quoted } from "../views/ui/dom";
 
 export interface StepExtras {
@@ -17,26 +18,6 @@ export interface StepExtras {
   decorate(trace: TraceValue, op: OperandValue): Pick<MatrixSpec, "describe" | "onActivate">;
   /** Redraws the visuals for the step (and, on whole-matrix steps, the focused query). */
   update(trace: TraceValue, step: StepValue, query: number): void;
-}
-
-/** The visual for the step's kind, or null. */
-function visualFor(trace: TraceValue, step: StepValue, query: number): HTMLElement | null {
-  const head = step.head;
-  if (step.stage === Stage.Softmax && head >= 0) {
-    const w = trace.headTraces[head]!.weights;
-    const n = w.cols;
-    const masked = (j: number) =>
-      trace.hasMask && trace.mask.data[query * trace.mask.cols + j] === 0;
-    return renderBarChart({
-      caption: `Weights of query ${quoted(trace.queryTokens[query])} in head ${head + 1} (row ${query + 1} of A): one bar per key, a full bar is 1`,
-      labels: trace.keyTokens,
-      values: w.data.subarray(query * n, (query + 1) * n),
-      masked,
-      testId: "weights-bars",
-    });
-  }
-  if (step.stage === Stage.WeightedSum && head >= 0) return renderReweighted(trace, head, query);
-  return renderSplitConcat(trace, step);
 }
 
 export function createStepExtras(
@@ -52,7 +33,33 @@ export function createStepExtras(
   else host.append(visuals);
   host.append(drillHost);
   const drill = createDrill(drillHost, context);
+  const bars = createBarChart("weights-bars");
+  const reweighted = createReweighted();
+  let panels = new Map<string, HTMLElement | null>();
   let shown: { trace: TraceValue; step: StepValue; query: number } | null = null;
+
+  /** The visual for the step's kind, updated for it, or null. */
+  function visualFor(trace: TraceValue, step: StepValue, query: number): HTMLElement | null {
+    const head = step.head;
+    if (step.stage === Stage.Softmax && head >= 0) {
+      const w = trace.headTraces[head]!.weights;
+      const n = w.cols;
+      bars.show({
+        caption: `Weights of query ${quoted(trace.queryTokens[query])} in head ${head + 1} (row ${query + 1} of A): one bar per key, a full bar is 1`,
+        labels: trace.keyTokens,
+        values: w.data.subarray(query * n, (query + 1) * n),
+        masked: (j) => trace.hasMask && trace.mask.data[query * trace.mask.cols + j] === 0,
+      });
+      return bars.element;
+    }
+    if (step.stage === Stage.WeightedSum && head >= 0) {
+      reweighted.show(trace, head, query);
+      return reweighted.element;
+    }
+    const key = `${step.stage}:${head}`;
+    if (!panels.has(key)) panels.set(key, renderSplitConcat(trace, step));
+    return panels.get(key)!;
+  }
 
   return {
     decorate: drill.decorate,
@@ -60,9 +67,11 @@ export function createStepExtras(
       const q = step.query >= 0 ? step.query : query;
       if (shown && shown.trace === trace && shown.step === step && shown.query === q) return;
       if (!shown || shown.trace !== trace || shown.step !== step) drill.close();
+      if (shown?.trace !== trace) panels = new Map();
       shown = { trace, step, query: q };
       const visual = visualFor(trace, step, q);
-      visuals.replaceChildren(...(visual ? [visual] : []));
+      if (visuals.firstElementChild !== visual || visuals.childElementCount > 1)
+        visuals.replaceChildren(...(visual ? [visual] : []));
     },
   };
 }

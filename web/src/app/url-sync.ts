@@ -5,6 +5,11 @@
  * History: one entry per "settled" step. The first change after a pause pushes an entry; further
  * changes within SETTLE_MS of the last one (rapid keys) or while playing replace that entry.
  * Back/forward (popstate) and an edited hash (hashchange) reopen their view without pushing.
+ *
+ * Writes are coalesced: a history call is a synchronous round trip to the browser (often several
+ * ms, and Chromium throttles floods of them). A view after a quiet spell is written at once (so a
+ * reload right after a step keeps it); views that follow within FLUSH_MS wait, and only the last
+ * of them is written, when FLUSH_MS have passed or the page is hidden.
  */
 import { startApp, type AppOptions, type Stepper } from "./app";
 import type { View } from "../state/app-state";
@@ -13,6 +18,7 @@ import { readLearnHash } from "../state/learn-link";
 import type { ScenarioError } from "../wasm/loader";
 
 const SETTLE_MS = 400;
+const FLUSH_MS = 200;
 
 function sameView(a: View | null, b: View): boolean {
   return (
@@ -66,20 +72,38 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
   /** The hash (with "#") this script last wrote or opened; an event for it is our own. */
   let currentHash = win.location.hash;
 
+  /** The hash (with "#") encoded for the latest view and not yet written, if any. */
+  let unwritten: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastWrite = -Infinity;
+
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const hash = unwritten;
+    const doPush = pendingPush;
+    unwritten = null;
+    pendingPush = false;
+    if (hash === null || hash === win.location.hash) return;
+    lastWrite = performance.now();
+    const url = `${win.location.pathname}${win.location.search}${hash}`;
+    if (doPush) win.history.pushState(null, "", url);
+    else win.history.replaceState(win.history.state, "", url);
+    currentHash = hash;
+  };
+  win.addEventListener("pagehide", flush);
+
   const write = (view: View, push: boolean) => {
     const mine = ++seq;
     pendingPush = pendingPush || push;
     void encodeView(view).then(
       (text) => {
         if (mine !== seq) return; // a newer view (or a back/forward) came since
-        const hash = `#${text}`;
-        const doPush = pendingPush;
-        pendingPush = false;
-        if (hash === win.location.hash) return;
-        const url = `${win.location.pathname}${win.location.search}${hash}`;
-        if (doPush) win.history.pushState(null, "", url);
-        else win.history.replaceState(win.history.state, "", url);
-        currentHash = hash;
+        unwritten = `#${text}`;
+        if (timer !== undefined) return;
+        const wait = lastWrite + FLUSH_MS - performance.now();
+        if (wait <= 0) flush();
+        else timer = setTimeout(flush, wait);
       },
       () => say("The link for this view could not be made."),
     );
@@ -127,6 +151,9 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
     if (hash === currentHash || !hashHasView(hash)) return;
     currentHash = hash;
     const mine = ++seq; // drops any encoding still under way: it belongs to the entry we left
+    clearTimeout(timer);
+    timer = undefined;
+    unwritten = null;
     pendingPush = false;
     let view: View;
     let problems: string[];

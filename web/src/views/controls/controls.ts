@@ -7,6 +7,7 @@
  */
 import { headName } from "../../state/stages";
 import { Granularity } from "../../wasm/enums";
+import { el, setText } from "../ui/dom";
 
 export interface ControlActions {
   first(): void;
@@ -34,6 +35,17 @@ export interface ControlsView {
 
 export interface Controls {
   update(v: ControlsView): void;
+}
+
+/**
+ * Above this many query tokens the query picker is a number field: a <select> of 512 options
+ * costs a long layout whenever its value changes (every few steps), and is no way to pick one.
+ */
+export const QUERY_LIST_MAX = 64;
+
+/** Sets attribute `name` only when it differs (an equal write still dirties style). */
+function setAttr(e: Element, name: string, value: string): void {
+  if (e.getAttribute(name) !== value) e.setAttribute(name, value);
 }
 
 /** Step speeds offered, in steps per second. */
@@ -121,6 +133,18 @@ export function createControls(host: HTMLElement, a: ControlActions): Controls {
   ]);
   const head = select("Head", "head", (v) => a.setHead(Number(v)));
   const query = select("Query", "query", (v) => a.setQuery(Number(v)));
+  // Many queries: "Query [ 37 ] of 512 · w36" instead of the list (QUERY_LIST_MAX).
+  const queryNumber = el("input");
+  queryNumber.type = "number";
+  queryNumber.min = "1";
+  queryNumber.hidden = true;
+  const queryToken = el("span", "query-token");
+  queryToken.hidden = true;
+  queryNumber.addEventListener("change", () => {
+    const n = Math.round(Number(queryNumber.value));
+    if (Number.isFinite(n)) a.setQuery(Math.min(Math.max(n, 1), Number(queryNumber.max)) - 1);
+  });
+  query.wrap.append(queryNumber, queryToken);
   const focus = document.createElement("div");
   focus.className = "pickers";
   focus.append(head.wrap, query.wrap);
@@ -131,31 +155,60 @@ export function createControls(host: HTMLElement, a: ControlActions): Controls {
   options.append(gran.wrap, speed.wrap);
   host.append(bar, options);
 
+  /** Shows the list or the number field as "Query" (the label's id moves to the one shown). */
+  function showQuery(tokens: string[], q: number, newTokens: boolean): void {
+    const many = tokens.length > QUERY_LIST_MAX;
+    const [shown, other] = many ? [queryNumber, query.s] : [query.s, queryNumber];
+    if (shown.hidden || !shown.id) {
+      shown.id = other.id || shown.id;
+      other.removeAttribute("id");
+      shown.hidden = false;
+      other.hidden = true;
+      queryToken.hidden = !many;
+    }
+    if (!many) {
+      if (newTokens)
+        setOptions(
+          query.s,
+          tokens.map((t, i) => [String(i), `${i + 1} · ${t}`]),
+        );
+      if (query.s.value !== String(q)) query.s.value = String(q);
+      return;
+    }
+    if (query.s.options.length > 0) query.s.replaceChildren();
+    setAttr(queryNumber, "max", String(tokens.length));
+    if (queryNumber.value !== String(q + 1)) queryNumber.value = String(q + 1);
+    setText(queryToken, `of ${tokens.length} · ${tokens[q] ?? ""}`);
+  }
+
+  let playing: boolean | null = null;
+  let tokens: string[] | null = null;
   return {
     update(v) {
-      counter.textContent = `Step ${v.index + 1} of ${v.total}`;
+      setText(counter, `Step ${v.index + 1} of ${v.total}`);
       // aria-disabled rather than disabled: a focused button keeps the focus at either end.
       const atStart = String(v.index <= 0);
       const atEnd = String(v.index >= v.total - 1);
-      first.setAttribute("aria-disabled", atStart);
-      previous.setAttribute("aria-disabled", atStart);
-      next.setAttribute("aria-disabled", atEnd);
-      last.setAttribute("aria-disabled", atEnd);
-      const label = v.playing ? "Pause" : "Play";
-      play.setAttribute("aria-label", label);
-      play.title = label;
-      play.innerHTML = `${icon(v.playing ? ICONS.pause : ICONS.play)}<span class="btn-text">${label}</span>`;
-      gran.s.value = String(v.granularity);
+      setAttr(first, "aria-disabled", atStart);
+      setAttr(previous, "aria-disabled", atStart);
+      setAttr(next, "aria-disabled", atEnd);
+      setAttr(last, "aria-disabled", atEnd);
+      if (v.playing !== playing) {
+        playing = v.playing;
+        const label = v.playing ? "Pause" : "Play";
+        play.setAttribute("aria-label", label);
+        play.title = label;
+        play.innerHTML = `${icon(v.playing ? ICONS.pause : ICONS.play)}<span class="btn-text">${label}</span>`;
+      }
+      if (gran.s.value !== String(v.granularity)) gran.s.value = String(v.granularity);
       setOptions(
         head.s,
         Array.from({ length: v.numHeads }, (_, i) => [String(i), headName(i)]),
       );
-      head.s.value = String(v.head);
-      setOptions(
-        query.s,
-        v.queryTokens.map((t, i) => [String(i), `${i + 1} · ${t}`]),
-      );
-      query.s.value = String(v.query);
+      if (head.s.value !== String(v.head)) head.s.value = String(v.head);
+      // The same tokens (one result) need no new options: only the value may move.
+      showQuery(v.queryTokens, v.query, v.queryTokens !== tokens);
+      tokens = v.queryTokens;
     },
   };
 }

@@ -22,6 +22,9 @@ export interface Heatmaps {
  * Size of one cell so the larger side of an (m, n) map spans about `span` px: whole pixels while
  * they fit, a fraction of a pixel for long sentences (the cells are then averaged).
  */
+/** Maps with more weights than this (all heads) are drawn just after the first step is painted. */
+const DRAW_LATER_WEIGHTS = 100_000;
+
 const cellFor = (m: number, n: number, span: number) => {
   const cell = span / Math.max(m, n);
   return cell >= 1 ? Math.floor(cell) : cell;
@@ -70,8 +73,11 @@ export function createHeatmaps(
   let baseKey = "";
   let ink: string | undefined;
 
+  // A long sentence's maps wait for the frame with its first step (setTrace).
+  let drawPending = false;
+
   function drawBig(): void {
-    if (!trace) return;
+    if (!trace || drawPending) return;
     const h = trace.headTraces[head];
     if (!h) return;
     const w = h.weights;
@@ -200,6 +206,14 @@ export function createHeatmaps(
     legendNow();
   });
 
+  function drawAll(): void {
+    drawPending = false;
+    drawMultiples();
+    fitGeometry();
+    drawBig();
+    legendNow();
+  }
+
   return {
     setTrace(t) {
       trace = t;
@@ -207,18 +221,24 @@ export function createHeatmaps(
       ink = undefined;
       head = Math.min(head, t.numHeads - 1);
       query = Math.min(query, t.queryTokens.length - 1);
-      drawMultiples();
-      fitGeometry();
-      drawBig();
-      legendNow();
+      if (t.numHeads * t.queryTokens.length * t.keyTokens.length <= DRAW_LATER_WEIGHTS)
+        return drawAll();
+      // Up to 8 × 512 × 512 weights: drawn in the task after the next paint.
+      if (!drawPending) requestAnimationFrame(() => setTimeout(drawAll, 0));
+      drawPending = true;
     },
     setCurrent(h, q) {
+      if (drawPending) {
+        [head, query] = [h, q];
+        return;
+      }
       if (h === head && q === query && big.width > 0) return;
       // The legend names the head, and on the row scale the row.
       const legendChanged = h !== head || (mode === "row" && q !== query);
+      const headChanged = h !== head;
       head = h;
       query = q;
-      markPressed();
+      if (headChanged) markPressed();
       drawBig();
       if (legendChanged) legendNow();
     },

@@ -1,87 +1,138 @@
 /**
  * "Reweighted values": output row i of a head as the weighted sum of the value rows. One line per
- * key: its token, its weight a_ij as a bar, "×", and its row v_j of V; the last line is the sum,
- * row o_i of the head output. A highlighted column c shows which numbers make o_ic.
+ * key: its token, its weight a_ij as a bar, "×", and its row v_j of V; the last line (the foot) is
+ * the sum, row o_i of the head output. A highlighted column c shows which numbers make o_ic.
+ * Kept across steps, its lines rewritten in place; many keys scroll, only those in view drawn.
  */
 import { formatCell, formatShape } from "../ui/format";
 import type { TraceValue } from "../../wasm/types";
-import { barParts } from "../ui/bar-chart";
-import { captionedTable, el, quoted } from "../ui/dom";
+import { barParts, setBar } from "../ui/bar-chart";
+import { captionedTable, el, quoted, setText } from "../ui/dom";
+import { windowedRows } from "../ui/windowed";
 import { visibleIndices } from "./matrix-model";
 
 /** Value columns shown at most (the rest become "…", like the compact matrices). */
 const MAX_COLS = 8;
+/** Pixels from one line to the next, and a long table's scroll box height (drill.css). */
+const ROW_PX = 25;
+const VIEW_PX = 400;
 
-function numberCells(
+type Cols = (number | null)[];
+
+/** Writes the number cells after the first `skip` cells of `tr`: values(c) for each column. */
+function setNumbers(
+  tr: HTMLElement,
+  skip: number,
+  cols: Cols,
   values: (c: number) => number,
-  cols: (number | null)[],
   highlight: number,
-): HTMLElement[] {
-  return cols.map((c) =>
-    c === null
-      ? el("td", "gap", "…")
-      : el("td", c === highlight ? "num hl" : "num", formatCell(values(c))),
-  );
+) {
+  while (tr.children.length > skip + cols.length) tr.lastElementChild!.remove();
+  while (tr.children.length < skip + cols.length) tr.append(el("td"));
+  cols.forEach((c, k) => {
+    const td = tr.children[skip + k] as HTMLElement;
+    const cls = c === null ? "gap" : c === highlight ? "num hl" : "num";
+    if (td.className !== cls) td.className = cls;
+    setText(td, c === null ? "…" : formatCell(values(c)));
+  });
 }
 
-/** The table for query `i` of head `head`; `highlight` is a column of V (or -1). */
+export interface Reweighted {
+  readonly element: HTMLElement;
+  /** Shows query `i` of head `head`; `highlight` is a column of V (or -1). */
+  show(trace: TraceValue, head: number, i: number, highlight?: number): void;
+}
+
+export function createReweighted(): Reweighted {
+  const table = el("table", "reweight");
+  const thead = table.createTHead();
+  const top = thead.insertRow();
+  const weightHead = el("th");
+  const group = el("th", "", "value row of the key (columns of V)");
+  top.append(el("th", "", "key"), weightHead, el("td", "op"), group);
+  const numbers = thead.insertRow();
+  const body = table.createTBody();
+  const foot = table.createTFoot().insertRow();
+  foot.className = "result";
+  const sumLabel = el("th");
+  sumLabel.scope = "row";
+  foot.append(sumLabel, el("td", "sum-note", "sum of the rows above"), el("td", "op", "="));
+  const fig = captionedTable("", table, "reweight-box");
+  fig.dataset.testid = "reweighted-values";
+  const caption = fig.querySelector<HTMLElement>(".tcaption")!;
+  const rows = windowedRows({
+    scroller: fig.querySelector(".reweight-box")!,
+    body,
+    makeRow: () => {
+      const tr = el("tr");
+      const label = el("th");
+      label.scope = "row";
+      const bar = el("td", "bar-cell");
+      bar.append(...barParts(0, false));
+      tr.append(label, bar, el("td", "op", "×"));
+      return tr;
+    },
+    makeSpacer: () => {
+      const tr = el("tr", "spacer");
+      tr.append(el("td"));
+      return tr;
+    },
+    rowPx: ROW_PX,
+    viewPx: VIEW_PX,
+    label: "Reweighted values, one line per key: scroll for the rest",
+  });
+
+  return {
+    element: fig,
+    show(trace, head, i, highlight = -1) {
+      const h = trace.headTraces[head]!;
+      const n = h.v.rows;
+      const dV = h.v.cols;
+      const q = quoted(trace.queryTokens[i]);
+      const at = Math.max(highlight, 0);
+      const cols: Cols =
+        dV <= MAX_COLS
+          ? Array.from({ length: dV }, (_, c) => c)
+          : visibleIndices(dV, at, at + 1, MAX_COLS);
+      setText(
+        caption,
+        `Reweighted values: row ${i + 1} of the output (${q}) = Σ over the keys of weight × value row ` +
+          `(A ${formatShape(h.weights.rows, n)} · V ${formatShape(n, dV)})`,
+      );
+      setText(weightHead, `weight of ${q}`);
+      if (group.colSpan !== cols.length) group.colSpan = cols.length;
+      // The column numbers: three empty cells, then one header per column shown.
+      while (numbers.children.length > 3) numbers.lastElementChild!.remove();
+      if (numbers.children.length === 0) numbers.append(el("td"), el("td"), el("td", "op"));
+      for (const c of cols) {
+        const th = el("th", c === highlight ? "hl" : "", c === null ? "…" : String(c + 1));
+        th.scope = "col";
+        numbers.append(th);
+      }
+      const mask = trace.hasMask ? trace.mask : null;
+      rows.update(n, (tr, j) => {
+        const a = h.weights.data[i * n + j]!;
+        const label = tr.children[0] as HTMLElement;
+        setText(label, trace.keyTokens[j] ?? String(j + 1));
+        setBar(tr.children[1]!.children, a, mask !== null && mask.data[i * mask.cols + j] === 0);
+        setNumbers(tr, 3, cols, (c) => h.v.data[j * dV + c]!, highlight);
+      });
+      for (const cell of body.querySelectorAll(".spacer td"))
+        (cell as HTMLTableCellElement).colSpan = 3 + cols.length;
+      setText(sumLabel, `o (${q})`);
+      setNumbers(foot, 3, cols, (c) => h.output.data[i * dV + c]!, highlight);
+    },
+  };
+}
+
+/** The table drawn once (the drill-down panel, built anew for each cell). */
 export function renderReweighted(
   trace: TraceValue,
   head: number,
   i: number,
   highlight = -1,
 ): HTMLElement {
-  const h = trace.headTraces[head]!;
-  const n = h.v.rows;
-  const dV = h.v.cols;
-  const q = quoted(trace.queryTokens[i]);
-  const cols =
-    dV <= MAX_COLS
-      ? Array.from({ length: dV }, (_, c) => c)
-      : visibleIndices(dV, Math.max(highlight, 0), Math.max(highlight, 0) + 1, MAX_COLS);
-  const table = el("table", "reweight");
-  const caption =
-    `Reweighted values: row ${i + 1} of the output (${q}) = Σ over the keys of weight × value row ` +
-    `(A ${formatShape(h.weights.rows, n)} · V ${formatShape(n, dV)})`;
-  const thead = table.createTHead();
-  const top = thead.insertRow();
-  const group = el("th", "", "value row of the key (columns of V)");
-  group.colSpan = cols.length;
-  top.append(el("th", "", "key"), el("th", "", `weight of ${q}`), el("td", "op"), group);
-  const numbers = thead.insertRow();
-  numbers.append(el("td"), el("td"), el("td", "op"));
-  for (const c of cols) {
-    const th = el("th", c === highlight ? "hl" : "", c === null ? "…" : String(c + 1));
-    th.scope = "col";
-    numbers.append(th);
-  }
-  const body = table.createTBody();
-  for (let j = 0; j < n; j++) {
-    const tr = body.insertRow();
-    const a = h.weights.data[i * n + j]!;
-    const masked = trace.hasMask && trace.mask.data[i * trace.mask.cols + j] === 0;
-    const label = el("th", "", trace.keyTokens[j] ?? String(j + 1));
-    label.scope = "row";
-    const bar = el("td", "bar-cell");
-    bar.append(...barParts(a, masked));
-    tr.append(
-      label,
-      bar,
-      el("td", "op", "×"),
-      ...numberCells((c) => h.v.data[j * dV + c]!, cols, highlight),
-    );
-  }
-  const sum = body.insertRow();
-  sum.className = "result";
-  const label = el("th", "", `o (${q})`);
-  label.scope = "row";
-  sum.append(
-    label,
-    el("td", "sum-note", "sum of the rows above"),
-    el("td", "op", "="),
-    ...numberCells((c) => h.output.data[i * dV + c]!, cols, highlight),
-  );
-  const fig = captionedTable(caption, table, "reweight-box");
-  fig.dataset.testid = "reweighted-values";
-  return fig;
+  const view = createReweighted();
+  view.show(trace, head, i, highlight);
+  return view.element;
 }

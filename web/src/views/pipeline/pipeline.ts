@@ -95,9 +95,12 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
   host.append(flow);
 
   let trace: TraceValue | null = null;
+  // What the figure lights now: a step within the same stage and head changes nothing here.
+  let lit = "";
   return {
     setTrace(t) {
       trace = t;
+      lit = "";
       for (const [stage, el] of shapes) el.textContent = shapeOf(t, stage);
       const mask = buttons.get(Stage.Mask)!;
       mask.disabled = !t.hasMask;
@@ -115,6 +118,8 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
       wo.title = t.wO ? "" : "This scenario has no W_O: the output is the concatenation.";
     },
     setCurrent(stage, focusHead) {
+      if (lit === `${stage}:${focusHead}`) return;
+      lit = `${stage}:${focusHead}`;
       for (const [s, b] of buttons) {
         if (s === stage) b.setAttribute("aria-current", "step");
         else b.removeAttribute("aria-current");
