@@ -9,6 +9,8 @@
 #     (tools/bench-core-run.mjs);
 #   * main-thread CPU per step of the built app at 6 and 48 tokens and the Hopkins size
 #     (tools/bench-step.mjs: a CDP trace of N steps by →, medians by kind and the longest task);
+#   * at 512 tokens in the built app: main-thread long tasks and the wall time of opening a link,
+#     applying another sentence and ten steps (tools/bench-longtasks.mjs);
 #   * the built site's files, raw and gzipped (both wasm modules among them);
 #   * each page's first load in Chromium, raw / gzip / brotli by file, and what sw.js then
 #     precaches (tools/bench-load.mjs);
@@ -47,6 +49,9 @@ node tools/bench-train.mjs
 
 echo
 node tools/bench-step.mjs
+
+echo
+node tools/bench-longtasks.mjs
 
 echo
 echo "built site (dist/):"
