@@ -31,7 +31,7 @@ export function createDrawing(
     const s = current();
     if (loading || !s || (s === drawn && !again)) return;
     const reads = () => renderReads(s);
-    if (!allLoaded(reads())) return wait(preload(reads));
+    if (!allLoaded(reads())) return wait(preload(reads), s);
     try {
       render(again ? s : drawn, s);
       drawn = s;
@@ -40,12 +40,16 @@ export function createDrawing(
       preload(() => near.flatMap(renderReads)).catch(() => undefined);
     } catch (e) {
       if (!(e instanceof NotLoadedError)) throw e;
-      wait(e.load());
+      wait(e.load(), s);
     }
   }
 
-  /** Draws again once `parts` are loaded, or says why they could not be. */
-  function wait(parts: Promise<void>): void {
+  /**
+   * Draws again once `parts` (read by state `s`) are loaded, or says why they could not be. A
+   * failed load of a state already replaced (its run released by a newer one) still draws the
+   * current state: otherwise it would stay undrawn until the next move.
+   */
+  function wait(parts: Promise<void>, s: AppState): void {
     loading = parts.then(
       () => true,
       (e: unknown) => {
@@ -58,7 +62,7 @@ export function createDrawing(
     );
     void loading.then((loaded) => {
       loading = null;
-      if (loaded) draw();
+      if (loaded || current() !== s) draw();
     });
   }
 
