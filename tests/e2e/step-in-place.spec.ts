@@ -132,3 +132,30 @@ test("after stepping away and back, editing a reused table edits the matrix on s
   await expect(wq).not.toHaveAttribute("aria-description", /./);
   await expect(wq).not.toHaveText("5.0000");
 });
+
+test("a matrix figure that stays from one step to the next is never taken off the page", async ({
+  page,
+}) => {
+  await openApp(page);
+  await focusPage(page);
+  await stepForward(page, 3); // scores: two operands and the result
+  // Which figures leave the operands row, and how many figures it holds after each step.
+  await page.evaluate(() => {
+    const operands = document.querySelector(".operands")!;
+    const log: string[] = [];
+    (window as unknown as { removed: string[] }).removed = log;
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.removedNodes) log.push((n as HTMLElement).dataset.testid ?? "?");
+    }).observe(operands, { childList: true });
+  });
+  const figures = page.getByTestId("step-view").locator(".operands > figure");
+  await expect(figures).toHaveCount(3);
+  await stepForward(page, 1); // scale: one operand and the result
+  await expect(figures).toHaveCount(2);
+  await stepForward(page, 2); // softmax, then the weighted sum: two operands again
+  await expect(figures).toHaveCount(3);
+  // Re-inserting a figure rebuilds the layout of all its cells: only the one that goes may leave.
+  const removed = await page.evaluate(() => (window as unknown as { removed: string[] }).removed);
+  expect(removed).toEqual(["matrix-operand-1"]);
+});

@@ -132,9 +132,13 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
         figure.show(spec);
         return figure.element;
       });
-      const children = operands.children;
-      if (children.length !== shown.length || shown.some((f, i) => children[i] !== f))
-        operands.replaceChildren(...shown);
+      // Only the figures that come or go move: re-inserting one that stays would rebuild the
+      // layout of all its cells (a stage with one operand follows one with two, step after step).
+      for (const f of [...operands.children]) if (!shown.includes(f as HTMLElement)) f.remove();
+      shown.forEach((f, i) => {
+        const at = operands.children[i];
+        if (at !== f) operands.insertBefore(f, at ?? null);
+      });
       const label = `Operands and result: ${specs.map(matrixName).join("; ")}`;
       if (operands.getAttribute("aria-label") !== label) operands.setAttribute("aria-label", label);
     },
