@@ -175,3 +175,39 @@ test("an element on another origin than its script still computes in a worker", 
   // A worker may not be started from another origin's URL: a blob: worker of the page imports it.
   expect(page.workers().map((w) => new URL(w.url()).protocol)).toEqual(["blob:"]);
 });
+
+test("a move made while a new run's first step is loading is kept when it shows", async ({
+  page,
+}) => {
+  // Holds the page's fetch requests to the core's worker while `held` is a list.
+  await page.addInitScript(() => {
+    const w = window as unknown as { held: (() => void)[] | null };
+    w.held = null;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
+      const send = () => (post as (...a: unknown[]) => void).apply(this, args);
+      if (w.held && (args[0] as { type?: string })?.type === "fetch") w.held.push(send);
+      else send();
+    };
+  });
+  await openApp(page);
+  const total = async () =>
+    (await page.getByTestId("step-counter").textContent())!.split(" of ")[1];
+  const perQuery = await total();
+  const held = () => page.evaluate(() => (window as unknown as { held: unknown[] }).held.length);
+  await page.evaluate(() => ((window as unknown as { held: unknown[] }).held = []));
+  await page.getByLabel("Granularity").selectOption({ label: "Per matrix" });
+  // The per-matrix run is open in the worker; its first step's parts wait.
+  await expect.poll(held).toBeGreaterThan(0);
+  const stage = page.getByRole("navigation", { name: "Pipeline" }).locator('[data-stage="7"]');
+  await stage.click();
+  await page.evaluate(() => {
+    const w = window as unknown as { held: (() => void)[] | null };
+    const sends = w.held!;
+    w.held = null;
+    for (const send of sends) send();
+  });
+  // Shown: the per-matrix run (fewer steps), at the stage clicked while it loaded.
+  await expect.poll(total).not.toBe(perQuery);
+  await expect(stage).toHaveAttribute("aria-current", "step");
+});

@@ -241,8 +241,10 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
     let next: AppState;
     try {
       const result = await att.run(scenario, granularity);
-      next = place(withResult(reset ? null : state, scenario, granularity, result));
-      await preload(() => (mine === latest ? renderReads(next) : []));
+      // Placed from the state as it is when shown: a move made while this loaded is kept.
+      const placed = () => place(withResult(reset ? null : state, scenario, granularity, result));
+      await preload(() => (mine === latest ? renderReads(placed()) : []));
+      next = placed();
       if (mine !== latest) {
         att.release(result);
         return SUPERSEDED;

@@ -53,7 +53,8 @@ export function createDrawing(
     loading = parts.then(
       () => true,
       (e: unknown) => {
-        // Said, not retried: the next move draws again.
+        // Said, not retried: the next move draws again. A state already replaced says nothing.
+        if (current() !== s) return false;
         say(
           `Could not load this step from the core: ${e instanceof Error ? e.message : String(e)}`,
         );
