@@ -1,8 +1,8 @@
 /**
  * Main-thread long tasks (over 50 ms, PerformanceObserver "longtask") of the built app (dist/) at
  * 512 tokens, in headless Chromium: opening a 512-token link, applying another 512-token sentence,
- * and ten steps forward. Prints each phase's long tasks (count, longest, total) and its wall time
- * until the step counter shows the result. A benchmark (figures), never a test.
+ * ten steps forward, switching the head, and two edits applied (the seed, d_model). Prints each
+ * phase's long tasks (count, longest, total) and its wall time until the step shows the result. A benchmark (figures), never a test.
  *
  *   node tools/bench-longtasks.mjs
  * BENCH_PORT (default 4433) is the preview server's port; BENCH_DIST serves another build.
@@ -25,15 +25,24 @@ try {
       for (const e of list.getEntries()) w.longTasks.push(e.duration);
     }).observe({ type: "longtask", buffered: true });
   });
-  /** Runs `act`, waits until part `part`'s text matches `done`, and reports the long tasks. */
+  /** The step panel's text: a move or an edit that keeps the step shows when it changes. */
+  const stepText = () =>
+    page.evaluate(() => document.querySelector('[data-part="step"]')?.textContent ?? "");
+  /**
+   * Runs `act`, waits until part `part`'s text matches `done` (a RegExp) or differs from `done`
+   * (a string), and reports the long tasks.
+   */
   async function phase(name, act, part, done) {
     await page.evaluate(() => (window.longTasks = []));
     const t0 = Date.now();
     await act();
+    const before = done instanceof RegExp ? null : done;
     await page.waitForFunction(
-      ([p, re]) =>
-        new RegExp(re).test(document.querySelector(`[data-part="${p}"]`)?.textContent ?? ""),
-      [part, done.source],
+      ([p, re, was]) => {
+        const text = document.querySelector(`[data-part="${p}"]`)?.textContent ?? "";
+        return was === null ? new RegExp(re).test(text) : text !== was;
+      },
+      [part, done instanceof RegExp ? done.source : "", before],
       { timeout: 120_000 },
     );
     const wall = Date.now() - t0;
@@ -71,6 +80,17 @@ try {
     "controls",
     /Step 11 of \d+/,
   );
+  await phase("switch the head (])", () => page.keyboard.press("]"), "step", await stepText());
+  if ((await page.getByLabel("Head", { exact: true }).inputValue()) !== "1") {
+    throw new Error("] did not switch to head 2");
+  }
+  /** Types `value` into the form's field `label` and applies it. */
+  const edit = async (label, value) => {
+    await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByRole("button", { name: "Apply" }).click();
+  };
+  await phase("edit: seed 2, Apply", () => edit("Seed", "2"), "step", await stepText());
+  await phase("edit: d_model 32, Apply", () => edit("d_model", "32"), "step", await stepText());
 } finally {
   await browser.close();
   server.stop();
