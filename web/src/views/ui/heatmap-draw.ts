@@ -72,6 +72,52 @@ export const LABEL_MIN_CELL = 9;
 /** One pixel per cell, reused between draws. */
 const tile = document.createElement("canvas");
 
+/** Rows of cells coloured per piece of cellImage's work (32 × 512 cells: a millisecond or two). */
+const BAND_CELLS = 16_384;
+
+/**
+ * The (m, n) cells' colours, one pixel per cell, under `scale` (the weight itself when omitted).
+ * A generator that yields after each band of rows, so a caller may cut the work into tasks
+ * (views/ui/slices.ts); its return value is the image.
+ */
+export function* cellImage(
+  w: MatrixValue,
+  mask: MatrixValue | null,
+  scale?: DrawOptions["scale"],
+): Generator<void, ImageData> {
+  const image = new ImageData(w.cols, w.rows);
+  const px = image.data;
+  const band = Math.max(1, Math.floor(BAND_CELLS / Math.max(1, w.cols)));
+  for (let r = 0, k = 0; r < w.rows; r++) {
+    if (r > 0 && r % band === 0) yield;
+    for (let c = 0; c < w.cols; c++, k += 4) {
+      const weight = w.data[r * w.cols + c]!;
+      if (mask && mask.data[r * mask.cols + c] === 0) {
+        px[k] = MASKED_RGB[0];
+        px[k + 1] = MASKED_RGB[1];
+        px[k + 2] = MASKED_RGB[2];
+      } else {
+        const v = scale ? scale(r, c, weight) : weight;
+        const i = 3 * Math.round(Math.min(Math.max(v, 0), 1) * 255);
+        px[k] = RGB[i]!;
+        px[k + 1] = RGB[i + 1]!;
+        px[k + 2] = RGB[i + 2]!;
+      }
+      px[k + 3] = 255;
+    }
+  }
+  return image;
+}
+
+/** Runs cellImage to its end. */
+function cellImageNow(w: MatrixValue, mask: MatrixValue | null, o: DrawOptions): ImageData {
+  const work = cellImage(w, mask, o.scale);
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
+
 /**
  * Paints the (m, n) cells as an m×n image scaled to the map: one putImageData and one drawImage
  * instead of m·n fillRects (512 tokens = 262,144 cells a head). Sharp when enlarged, averaged when
@@ -82,26 +128,8 @@ function paintCells(
   w: MatrixValue,
   mask: MatrixValue | null,
   o: DrawOptions,
+  image: ImageData,
 ): void {
-  const image = new ImageData(w.cols, w.rows);
-  const px = image.data;
-  for (let r = 0, k = 0; r < w.rows; r++) {
-    for (let c = 0; c < w.cols; c++, k += 4) {
-      const weight = w.data[r * w.cols + c]!;
-      if (mask && mask.data[r * mask.cols + c] === 0) {
-        px[k] = MASKED_RGB[0];
-        px[k + 1] = MASKED_RGB[1];
-        px[k + 2] = MASKED_RGB[2];
-      } else {
-        const v = o.scale ? o.scale(r, c, weight) : weight;
-        const i = 3 * Math.round(Math.min(Math.max(v, 0), 1) * 255);
-        px[k] = RGB[i]!;
-        px[k + 1] = RGB[i + 1]!;
-        px[k + 2] = RGB[i + 2]!;
-      }
-      px[k + 3] = 255;
-    }
-  }
   [tile.width, tile.height] = [w.cols, w.rows];
   tile.getContext("2d")?.putImageData(image, 0, 0);
   ctx.imageSmoothingEnabled = o.cell < 1;
@@ -122,19 +150,23 @@ function paintCells(
   ctx.stroke();
 }
 
-/** Draws `w` (m, n); `mask` (m, n) has 1 = attend, 0 = masked. */
+/**
+ * Draws `w` (m, n); `mask` (m, n) has 1 = attend, 0 = masked. `image`: its cells already
+ * coloured by cellImage under o.scale (a long sentence's, coloured in slices), else made here.
+ */
 export function drawHeatmap(
   canvas: HTMLCanvasElement,
   w: MatrixValue,
   mask: MatrixValue | null,
   o: DrawOptions,
+  image?: ImageData,
 ): void {
   const width = o.left + w.cols * o.cell;
   const height = o.top + w.rows * o.cell;
   const ctx = prepare(canvas, width, height);
   if (!ctx) return;
   ctx.clearRect(0, 0, width, height);
-  paintCells(ctx, w, mask, o);
+  paintCells(ctx, w, mask, o, image ?? cellImageNow(w, mask, o));
   if ((o.rowLabels || o.colLabels) && o.cell >= LABEL_MIN_CELL) {
     ctx.fillStyle = o.ink ?? "#1f2937";
     ctx.font = "12px system-ui, sans-serif";
