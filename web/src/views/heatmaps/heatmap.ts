@@ -53,6 +53,10 @@ export function createHeatmaps(
   bigTitle.className = "big-title";
   const bigBox = document.createElement("div");
   bigBox.className = "big-box";
+  // A map wider than the panel (about 65 to 120 tokens) scrolls: the keyboard can scroll it too.
+  bigBox.tabIndex = 0;
+  bigBox.setAttribute("role", "region");
+  bigBox.setAttribute("aria-label", "Weights map of the current head");
   const big = document.createElement("canvas");
   big.className = "big";
   bigBox.append(big);
