@@ -10,12 +10,31 @@ import { el } from "../ui/dom";
 import { legendGradient } from "../ui/heatmap-draw";
 import { rangeOf, ticksOf, type Range, type ScaleMode } from "./heatmap-scale";
 
-/** Each head's whole range, kept per matrix: 4 × 512 × 512 weights took ~20 ms a head switch. */
+/**
+ * Each head's whole range, kept per matrix: 4 × 512 × 512 weights took one long task at every
+ * legend. `measureRanges` finds them in pieces (a band of rows a piece) before the legend needs them.
+ */
 const ranges = new WeakMap<MatrixValue, Range>();
-function wholeRange(w: MatrixValue): Range {
-  let r = ranges.get(w);
-  if (!r) ranges.set(w, (r = rangeOf(w, null)));
-  return r;
+const wholeRange = (w: MatrixValue): Range => ranges.get(w) ?? runRange(w);
+function runRange(w: MatrixValue): Range {
+  const work = measureRanges([w]);
+  while (!work.next().done);
+  return ranges.get(w)!;
+}
+
+/** Finds and keeps the range of each matrix of `ws`, yielding after every 32 × 512 weights. */
+export function* measureRanges(ws: MatrixValue[]): Generator<void> {
+  for (const w of ws) {
+    if (ranges.has(w)) continue;
+    const band = Math.max(1, Math.floor(16_384 / Math.max(1, w.cols)));
+    let range: Range = [Infinity, -Infinity];
+    for (let r = 0; r < w.rows; r += band) {
+      const [lo, hi] = rangeOf(w, null, r, Math.min(w.rows, r + band));
+      range = [Math.min(range[0], lo), Math.max(range[1], hi)];
+      yield;
+    }
+    ranges.set(w, range);
+  }
 }
 
 /** "min 0.0230, max 0.6156" */

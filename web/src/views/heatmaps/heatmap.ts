@@ -11,7 +11,7 @@ import { THEME_EVENT } from "../ui/theme";
 import { el } from "../ui/dom";
 import { cellImage, drawFromBase, drawHeatmap } from "../ui/heatmap-draw";
 import { runInSlices, runNow } from "../ui/slices";
-import { renderLegend } from "./heatmap-legend";
+import { measureRanges, renderLegend } from "./heatmap-legend";
 import { SCALE_MODES, scaleFor, type ScaleMode } from "./heatmap-scale";
 
 export interface Heatmaps {
@@ -218,21 +218,22 @@ export function createHeatmaps(
     const mask = t.hasMask ? t.mask : null;
     // Many heads get smaller multiples, so eight fit in two rows of the side panel.
     const small = cellFor(m, n, t.numHeads > 4 ? 56 : 72);
-    for (let i = 0; i < t.numHeads; i++) yield* imageOf(i);
-    multiples.replaceChildren(
-      ...t.headTraces.map((h, i) => {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.className = "multiple";
-        b.setAttribute("aria-label", `${headName(i)} weights ${formatShape(m, n)}`);
-        const canvas = document.createElement("canvas");
-        const opts = { cell: small, left: 0, top: 0, row: -1 };
-        drawHeatmap(canvas, h.weights, mask, opts, images[i]);
-        b.append(canvas, el("span", "", headName(i)));
-        b.addEventListener("click", () => onHead(i));
-        return b;
-      }),
-    );
+    // Drawn off the page, a head a piece, then shown together.
+    const buttons: HTMLButtonElement[] = [];
+    for (const [i, h] of t.headTraces.entries()) {
+      const image = yield* imageOf(i);
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "multiple";
+      b.setAttribute("aria-label", `${headName(i)} weights ${formatShape(m, n)}`);
+      const canvas = document.createElement("canvas");
+      drawHeatmap(canvas, h.weights, mask, { cell: small, left: 0, top: 0, row: -1 }, image);
+      b.append(canvas, el("span", "", headName(i)));
+      b.addEventListener("click", () => onHead(i));
+      buttons.push(b);
+      yield;
+    }
+    multiples.replaceChildren(...buttons);
     markPressed();
   }
 
@@ -242,6 +243,7 @@ export function createHeatmaps(
     yield;
     fitGeometry();
     yield* drawBigSteps();
+    yield* measureRanges(trace!.headTraces.map((h) => h.weights));
     legendNow();
     drawPending = false;
   }
