@@ -11,6 +11,7 @@ import { THEME_EVENT } from "../ui/theme";
 import { el } from "../ui/dom";
 import { cellImage, drawFromBase, drawHeatmap } from "../ui/heatmap-draw";
 import { runInSlices, runNow } from "../ui/slices";
+import { preload } from "../../wasm/lazy-run";
 import { measureRanges, renderLegend } from "./heatmap-legend";
 import { SCALE_MODES, scaleFor, type ScaleMode } from "./heatmap-scale";
 
@@ -29,8 +30,10 @@ const DRAW_LATER_WEIGHTS = 100_000;
  * Size of one cell so the larger side of an (m, n) map spans about `span` px: whole pixels while
  * they fit, a fraction of a pixel for long sentences (the cells are then averaged).
  */
-const isLong = (t: TraceValue) =>
+/** Whether `t`'s maps are drawn after its first step: they load their weights themselves then. */
+export const drawnLater = (t: TraceValue) =>
   t.numHeads * t.queryTokens.length * t.keyTokens.length > DRAW_LATER_WEIGHTS;
+const isLong = drawnLater;
 
 const cellFor = (m: number, n: number, span: number) => {
   const cell = span / Math.max(m, n);
@@ -273,10 +276,21 @@ export function createHeatmaps(
       cancelDrawing();
       images = [];
       if (!isLong(t)) return drawAll();
-      // Up to 8 × 512 × 512 weights: drawn in slices once the first step is painted.
+      // Up to 8 × 512 × 512 weights: loaded from the core's worker and drawn in slices once the
+      // first step is painted (a load that fails leaves the maps to the next trace).
       drawPending = true;
-      const frame = requestAnimationFrame(() => drawAll());
-      cancelDrawing = () => cancelAnimationFrame(frame);
+      let cancelled = false;
+      const frame = requestAnimationFrame(() => {
+        const weights = () => t.headTraces.map((h) => () => h.weights);
+        preload(weights).then(
+          () => !cancelled && drawAll(),
+          () => undefined,
+        );
+      });
+      cancelDrawing = () => {
+        cancelled = true;
+        cancelAnimationFrame(frame);
+      };
     },
     setCurrent(h, q) {
       if (drawPending) {

@@ -7,17 +7,18 @@
 import { interpolateViridis } from "d3-scale-chromatic";
 import type { MatrixValue } from "../../wasm/types";
 
-/** 256 viridis colours: index = round(weight × 255). */
-const LUT: string[] = Array.from({ length: 256 }, (_, i) => interpolateViridis(i / 255));
+/** 256 viridis colours: index = round(weight × 255); made on first use, not at page start. */
+let lut: string[] | null = null;
+const LUT = () => (lut ??= Array.from({ length: 256 }, (_, i) => interpolateViridis(i / 255)));
 
 export function colourOf(weight: number): string {
   const i = Math.round(Math.min(Math.max(weight, 0), 1) * 255);
-  return LUT[i]!;
+  return LUT()[i]!;
 }
 
 /** A CSS gradient of the scale, left = 0, right = 1, for the legend. */
 export function legendGradient(): string {
-  const stops = Array.from({ length: 11 }, (_, i) => `${LUT[Math.round(i * 25.5)]} ${i * 10}%`);
+  const stops = Array.from({ length: 11 }, (_, i) => `${LUT()[Math.round(i * 25.5)]} ${i * 10}%`);
   return `linear-gradient(to right, ${stops.join(", ")})`;
 }
 
@@ -60,9 +61,11 @@ function fit(ctx: CanvasRenderingContext2D, text: string, max: number): string {
 }
 
 /** The LUT as bytes, for painting one pixel per cell. */
-const RGB = new Uint8ClampedArray(
-  LUT.flatMap((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))),
-);
+let rgb: Uint8ClampedArray | null = null;
+const RGB = () =>
+  (rgb ??= new Uint8ClampedArray(
+    LUT().flatMap((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))),
+  ));
 /** Masked cells: a grey ground, hatched when a cell is big enough to show a line. */
 const MASKED_RGB = [0xe4, 0xe4, 0xe7] as const;
 const HATCH_MIN_CELL = 6;
@@ -87,6 +90,7 @@ export function* cellImage(
 ): Generator<void, ImageData> {
   const image = new ImageData(w.cols, w.rows);
   const px = image.data;
+  const colours = RGB();
   const band = Math.max(1, Math.floor(BAND_CELLS / Math.max(1, w.cols)));
   for (let r = 0, k = 0; r < w.rows; r++) {
     if (r > 0 && r % band === 0) yield;
@@ -99,9 +103,9 @@ export function* cellImage(
       } else {
         const v = scale ? scale(r, c, weight) : weight;
         const i = 3 * Math.round(Math.min(Math.max(v, 0), 1) * 255);
-        px[k] = RGB[i]!;
-        px[k + 1] = RGB[i + 1]!;
-        px[k + 2] = RGB[i + 2]!;
+        px[k] = colours[i]!;
+        px[k + 1] = colours[i + 1]!;
+        px[k + 2] = colours[i + 2]!;
       }
       px[k + 3] = 255;
     }

@@ -48,7 +48,8 @@ export function watchSideScroll(box: HTMLElement): () => void {
     box.scrollTo({ left });
   });
   new ResizeObserver(check).observe(box);
-  void document.fonts?.ready.then(check);
+  // In a frame, not in the task that built the page: measuring there forced its first layout.
+  void document.fonts?.ready.then(() => requestAnimationFrame(check));
   let frame = 0;
   return () => {
     cancelAnimationFrame(frame);
