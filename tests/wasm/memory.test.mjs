@@ -19,3 +19,25 @@ test("two 512-token runs, 4 heads, open at once fit without growing the heap", a
   module.close(first.id);
   module.close(second.id);
 });
+
+test("the heap written ahead after a big run leaves that run's numbers as they were", async () => {
+  // The core's worker writes a block as large as the last run grew while idle, then frees it
+  // (core-worker.ts warmHeap), so the next run lands on pages already written.
+  const module = await loadRawModule();
+  const before = module.heapBytesInUse();
+  const first = module.open(scenario("w"), 0);
+  assert.ok(first.ok);
+  const weights = () => Array.from(module.matrix(first.id, "weights", 3).matrix.data);
+  const shown = weights();
+  const grew = module.heapBytesInUse() - before;
+  const at = module._malloc(grew);
+  assert.ok(at > 0, "the block was not allocated");
+  module.HEAPU8.fill(0, at, at + grew);
+  module._free(at);
+  assert.deepEqual(weights(), shown);
+  const second = module.open(scenario("v"), 0);
+  assert.ok(second.ok);
+  assert.deepEqual(weights(), shown);
+  module.close(first.id);
+  module.close(second.id);
+});
