@@ -60,6 +60,8 @@ for (const [typed, message] of [
     await expect(legend(page)).toContainText("masked (weight exactly 0)");
     await expect(page.getByTestId("error-padded_keys")).toBeHidden();
     await expect(field).not.toHaveAttribute("aria-invalid", "true");
+    // No longer described by the (hidden) message slot, only by the hint.
+    await expect(field).not.toHaveAttribute("aria-describedby", /err-/);
   });
 }
 

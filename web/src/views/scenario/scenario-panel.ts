@@ -228,10 +228,12 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
         slot.textContent = "";
         slot.dataset.testid = `error-${SLOT_FIELDS[f]}`;
       }
+      // The slots' ids as scopeIds renamed them ("as1-err-sentence").
+      const slotIds = new Set([...slots.values()].map((slot) => slot.id));
       for (const c of [...controls.values(), paddedText]) {
         c.removeAttribute("aria-invalid");
         const ids = (c.getAttribute("aria-describedby") ?? "").split(/\s+/);
-        const kept = ids.filter((id) => id && !id.startsWith("err-"));
+        const kept = ids.filter((id) => id && !slotIds.has(id));
         if (kept.length > 0) c.setAttribute("aria-describedby", kept.join(" "));
         else c.removeAttribute("aria-describedby");
       }
