@@ -1,6 +1,6 @@
 // Accessibility: axe-core (WCAG 2.0 / 2.1, A and AA) finds nothing on any view, in the light and the
 // dark theme: every stage at both granularities, the dialogs and menus, presentation mode, a form
-// error, an edit, Learn, the learned preset, the embeds, a phone and the widest matrix.
+// error, the padded keys typed as positions, an edit, Learn, the learned preset, the embeds, a phone and the widest matrix.
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { cellOf, toStage } from "./cells";
@@ -116,6 +116,19 @@ for (const theme of ["light", "dark"] as const) {
       await editor.press("Enter");
       await expect(page.getByTestId("edit-count")).toHaveText("1 cell edited");
       await expectNoViolations(page, "the edit bar after an edit");
+    });
+
+    test("the padded keys typed as positions (over 64 keys), with an error", async ({ page }) => {
+      await openApp(page);
+      await expectTheme(page, theme);
+      const words = Array.from({ length: 100 }, (_, i) => `w${i + 1}`);
+      await page.getByLabel("Sentence", { exact: true }).fill(words.join(" "));
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect(page.getByTestId("step-counter")).toHaveText("Step 1 of 808");
+      await page.getByRole("textbox", { name: "Padded keys" }).fill("3, 101");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect(page.getByTestId("error-padded_keys")).toContainText("1 to 100");
+      await expectNoViolations(page, "the padded keys' text field with an error");
     });
 
     test("Learn, and after a short training run", async ({ page }) => {

@@ -56,3 +56,28 @@ test("the colour scale switches by keyboard; legend and colours follow", async (
   await expect(scale).toHaveText("Colour scale: weight 0 to 1 (viridis).");
   await expect.poll(() => corner(page)).toBe(unitColour);
 });
+
+test("at 512 tokens and 4 heads the maps, drawn in slices, are whole and follow the head and scale", async ({
+  page,
+}) => {
+  const words = Array.from({ length: 512 }, (_, i) => `w${i + 1}`);
+  const scenario = { query_tokens: words, d_model: 64, heads: 4, seed: 1 };
+  await page.goto(`./#scenario=${encodeURIComponent(JSON.stringify(scenario))}`);
+  // 4 heads × (3 + 512 × 4) + 2.
+  await expect(page.getByTestId("step-counter")).toHaveText("Step 1 of 8206");
+  const map = page.getByTestId("heatmap");
+  const heads = map.getByRole("group", { name: "Heads" }).getByRole("button");
+  await expect(heads).toHaveCount(4);
+  await expect(map.getByText(/^All heads: min [\d.]+, max [\d.]+\. Head 1:/)).toBeVisible();
+  const unitColour = await corner(page);
+  expect(unitColour).not.toBe("0,0,0,0");
+  // A head picked on its multiple: the big map, its title and the legend name it.
+  await heads.nth(2).click();
+  await expect(map.getByRole("heading", { name: "Head 3: A (512×512)" })).toBeVisible();
+  await expect(map.getByText(/^All heads: .* Head 3: min/)).toBeVisible();
+  await expect(page.getByLabel("Head", { exact: true })).toHaveValue("2");
+  // Another scale redraws every map in slices again; the legend states it.
+  await page.getByLabel("Colour scale").selectOption("head");
+  await expect(map.getByTestId("legend-scale")).toContainText("Head 3's own range");
+  await expect.poll(() => corner(page)).not.toBe("0,0,0,0");
+});

@@ -289,4 +289,8 @@ export interface AttentionModule {
   ScoreKind: Record<string, { value: number }>;
   DrillKind: Record<string, { value: number }>;
   heapBytesInUse(): number;
+  /** Emscripten's heap: malloc/free of bytes, and the whole memory as bytes (core-worker.ts). */
+  _malloc(bytes: number): number;
+  _free(at: number): void;
+  HEAPU8: Uint8Array;
 }

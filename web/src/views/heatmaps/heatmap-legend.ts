@@ -5,10 +5,37 @@
  */
 import { formatCell } from "../ui/format";
 import { headName } from "../../state/stages";
-import type { TraceValue } from "../../wasm/types";
+import type { MatrixValue, TraceValue } from "../../wasm/types";
 import { el } from "../ui/dom";
 import { legendGradient } from "../ui/heatmap-draw";
 import { rangeOf, ticksOf, type Range, type ScaleMode } from "./heatmap-scale";
+
+/**
+ * Each head's whole range, kept per matrix: 4 × 512 × 512 weights took one long task at every
+ * legend. `measureRanges` finds them in pieces (a band of rows a piece) before the legend needs them.
+ */
+const ranges = new WeakMap<MatrixValue, Range>();
+const wholeRange = (w: MatrixValue): Range => ranges.get(w) ?? runRange(w);
+function runRange(w: MatrixValue): Range {
+  const work = measureRanges([w]);
+  while (!work.next().done);
+  return ranges.get(w)!;
+}
+
+/** Finds and keeps the range of each matrix of `ws`, yielding after every 32 × 512 weights. */
+export function* measureRanges(ws: MatrixValue[]): Generator<void> {
+  for (const w of ws) {
+    if (ranges.has(w)) continue;
+    const band = Math.max(1, Math.floor(16_384 / Math.max(1, w.cols)));
+    let range: Range = [Infinity, -Infinity];
+    for (let r = 0; r < w.rows; r += band) {
+      const [lo, hi] = rangeOf(w, null, r, Math.min(w.rows, r + band));
+      range = [Math.min(range[0], lo), Math.max(range[1], hi)];
+      yield;
+    }
+    ranges.set(w, range);
+  }
+}
 
 /** "min 0.0230, max 0.6156" */
 const minMax = ([lo, hi]: Range) => `min ${formatCell(lo)}, max ${formatCell(hi)}`;
@@ -55,9 +82,9 @@ export function renderLegend(
   const says = el("p", "legend-scale", text);
   says.dataset.testid = "legend-scale";
   const all = trace.headTraces
-    .map((h) => rangeOf(h.weights, null))
+    .map((h) => wholeRange(h.weights))
     .reduce<Range>((a, b) => [Math.min(a[0], b[0]), Math.max(a[1], b[1])], [Infinity, -Infinity]);
-  const cur = rangeOf(trace.headTraces[head]!.weights, null);
+  const cur = wholeRange(trace.headTraces[head]!.weights);
   const actual = el("p", "", `All heads: ${minMax(all)}. ${headName(head)}: ${minMax(cur)}.`);
   legend.replaceChildren(bar, ticks, says, actual);
   if (trace.hasMask) {

@@ -27,12 +27,13 @@ const attends = (mask: MatrixValue | null, r: number, c: number) =>
 export function rangeOf(w: MatrixValue, mask: MatrixValue | null, r0 = 0, r1 = w.rows): Range {
   let lo = Infinity;
   let hi = -Infinity;
+  const data = w.data;
   for (let r = r0; r < r1; r++) {
     for (let c = 0; c < w.cols; c++) {
-      if (!attends(mask, r, c)) continue;
-      const x = w.data[r * w.cols + c]!;
-      lo = Math.min(lo, x);
-      hi = Math.max(hi, x);
+      if (mask && !attends(mask, r, c)) continue;
+      const x = data[r * w.cols + c]!;
+      if (x < lo) lo = x;
+      if (x > hi) hi = x;
     }
   }
   return [lo, hi];

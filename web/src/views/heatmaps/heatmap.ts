@@ -9,8 +9,10 @@ import { headName } from "../../state/stages";
 import type { TraceValue } from "../../wasm/types";
 import { THEME_EVENT } from "../ui/theme";
 import { el } from "../ui/dom";
-import { drawFromBase, drawHeatmap } from "../ui/heatmap-draw";
-import { renderLegend } from "./heatmap-legend";
+import { cellImage, drawFromBase, drawHeatmap } from "../ui/heatmap-draw";
+import { runInSlices, runNow } from "../ui/slices";
+import { preload } from "../../wasm/lazy-run";
+import { measureRanges, renderLegend } from "./heatmap-legend";
 import { SCALE_MODES, scaleFor, type ScaleMode } from "./heatmap-scale";
 
 export interface Heatmaps {
@@ -19,11 +21,19 @@ export interface Heatmaps {
 }
 
 /**
+ * Maps with more weights than this (all heads) are drawn after the first step is painted, in
+ * slices of a few milliseconds (views/ui/slices.ts): 4 heads × 512 × 512 took one 300 ms task.
+ */
+const DRAW_LATER_WEIGHTS = 100_000;
+
+/**
  * Size of one cell so the larger side of an (m, n) map spans about `span` px: whole pixels while
  * they fit, a fraction of a pixel for long sentences (the cells are then averaged).
  */
-/** Maps with more weights than this (all heads) are drawn just after the first step is painted. */
-const DRAW_LATER_WEIGHTS = 100_000;
+/** Whether `t`'s maps are drawn after its first step: they load their weights themselves then. */
+export const drawnLater = (t: TraceValue) =>
+  t.numHeads * t.queryTokens.length * t.keyTokens.length > DRAW_LATER_WEIGHTS;
+const isLong = drawnLater;
 
 const cellFor = (m: number, n: number, span: number) => {
   const cell = span / Math.max(m, n);
@@ -46,6 +56,10 @@ export function createHeatmaps(
   bigTitle.className = "big-title";
   const bigBox = document.createElement("div");
   bigBox.className = "big-box";
+  // A map wider than the panel (about 65 to 120 tokens) scrolls: the keyboard can scroll it too.
+  bigBox.tabIndex = 0;
+  bigBox.setAttribute("role", "region");
+  bigBox.setAttribute("aria-label", "Weights map of the current head");
   const big = document.createElement("canvas");
   big.className = "big";
   bigBox.append(big);
@@ -73,11 +87,27 @@ export function createHeatmaps(
   let baseKey = "";
   let ink: string | undefined;
 
-  // A long sentence's maps wait for the frame with its first step (setTrace).
+  // A long sentence's maps wait for the frame with its first step, then draw in slices.
   let drawPending = false;
+  let cancelDrawing = () => {};
+  /** Each head's cells coloured under the current scale (m×n pixels), shared by both maps. */
+  let images: (ImageData | undefined)[] = [];
 
-  function drawBig(): void {
-    if (!trace || drawPending) return;
+  /** Head `i`'s coloured cells, made in pieces (yield*) or taken from the cache. */
+  function* imageOf(i: number): Generator<void, ImageData> {
+    const t = trace!;
+    const w = t.headTraces[i]!.weights;
+    images[i] ??= yield* cellImage(
+      w,
+      t.hasMask ? t.mask : null,
+      scaleFor(mode, w, t.hasMask ? t.mask : null),
+    );
+    return images[i];
+  }
+
+  /** Draws the big map of the current head (its cells coloured in pieces when not cached). */
+  function* drawBigSteps(): Generator<void> {
+    if (!trace) return;
     const h = trace.headTraces[head];
     if (!h) return;
     const w = h.weights;
@@ -100,10 +130,19 @@ export function createHeatmaps(
       scale: scaleFor(mode, w, mask),
     };
     if (baseKey !== key) {
-      drawHeatmap(base, w, mask, { ...options, row: -1 });
+      const image = yield* imageOf(head);
+      drawHeatmap(base, w, mask, { ...options, row: -1 }, image);
       baseKey = key;
     }
     drawFromBase(big, base, w, { ...options, row: query });
+  }
+
+  /** The big map now, or (a long sentence's new head) in slices. */
+  function drawBig(): void {
+    if (!trace || drawPending) return;
+    if (images[head] || !isLong(trace)) return runNow(drawBigSteps());
+    cancelDrawing();
+    cancelDrawing = runInSlices(drawBigSteps());
   }
 
   // Hover on the big map names the cell; a click picks that query.
@@ -173,8 +212,8 @@ export function createHeatmaps(
 
   const legendNow = () => trace && renderLegend(legend, mode, trace, head, query);
 
-  /** Draws the small multiples, each on the chosen scale over its own head. */
-  function drawMultiples(): void {
+  /** Draws the small multiples, each on the chosen scale over its own head (coloured in pieces). */
+  function* drawMultiples(): Generator<void> {
     if (!trace) return;
     const t = trace;
     const m = t.queryTokens.length;
@@ -182,37 +221,50 @@ export function createHeatmaps(
     const mask = t.hasMask ? t.mask : null;
     // Many heads get smaller multiples, so eight fit in two rows of the side panel.
     const small = cellFor(m, n, t.numHeads > 4 ? 56 : 72);
-    multiples.replaceChildren(
-      ...t.headTraces.map((h, i) => {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.className = "multiple";
-        b.setAttribute("aria-label", `${headName(i)} weights ${formatShape(m, n)}`);
-        const canvas = document.createElement("canvas");
-        const scale = scaleFor(mode, h.weights, mask);
-        drawHeatmap(canvas, h.weights, mask, { cell: small, left: 0, top: 0, row: -1, scale });
-        b.append(canvas, el("span", "", headName(i)));
-        b.addEventListener("click", () => onHead(i));
-        return b;
-      }),
-    );
+    // Drawn off the page, a head a piece, then shown together.
+    const buttons: HTMLButtonElement[] = [];
+    for (const [i, h] of t.headTraces.entries()) {
+      const image = yield* imageOf(i);
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "multiple";
+      b.setAttribute("aria-label", `${headName(i)} weights ${formatShape(m, n)}`);
+      const canvas = document.createElement("canvas");
+      drawHeatmap(canvas, h.weights, mask, { cell: small, left: 0, top: 0, row: -1 }, image);
+      b.append(canvas, el("span", "", headName(i)));
+      b.addEventListener("click", () => onHead(i));
+      buttons.push(b);
+      yield;
+    }
+    multiples.replaceChildren(...buttons);
     markPressed();
+  }
+
+  /** Every part: the multiples, the big map, the legend. */
+  function* drawAllSteps(): Generator<void> {
+    yield* drawMultiples();
+    yield;
+    fitGeometry();
+    yield* drawBigSteps();
+    yield* measureRanges(trace!.headTraces.map((h) => h.weights));
+    legendNow();
+    drawPending = false;
+  }
+
+  /** Draws everything again (a new trace or scale): at once, or in slices for a long sentence. */
+  function drawAll(): void {
+    cancelDrawing();
+    images = [];
+    baseKey = "";
+    if (!trace || !isLong(trace)) return runNow(drawAllSteps());
+    drawPending = true;
+    cancelDrawing = runInSlices(drawAllSteps());
   }
 
   select.addEventListener("change", () => {
     mode = select.value as ScaleMode;
-    drawMultiples();
-    drawBig();
-    legendNow();
+    drawAll();
   });
-
-  function drawAll(): void {
-    drawPending = false;
-    drawMultiples();
-    fitGeometry();
-    drawBig();
-    legendNow();
-  }
 
   return {
     setTrace(t) {
@@ -221,11 +273,24 @@ export function createHeatmaps(
       ink = undefined;
       head = Math.min(head, t.numHeads - 1);
       query = Math.min(query, t.queryTokens.length - 1);
-      if (t.numHeads * t.queryTokens.length * t.keyTokens.length <= DRAW_LATER_WEIGHTS)
-        return drawAll();
-      // Up to 8 × 512 × 512 weights: drawn in the task after the next paint.
-      if (!drawPending) requestAnimationFrame(() => setTimeout(drawAll, 0));
+      cancelDrawing();
+      images = [];
+      if (!isLong(t)) return drawAll();
+      // Up to 8 × 512 × 512 weights: loaded from the core's worker and drawn in slices once the
+      // first step is painted (a load that fails leaves the maps to the next trace).
       drawPending = true;
+      let cancelled = false;
+      const frame = requestAnimationFrame(() => {
+        const weights = () => t.headTraces.map((h) => () => h.weights);
+        preload(weights).then(
+          () => !cancelled && drawAll(),
+          () => undefined,
+        );
+      });
+      cancelDrawing = () => {
+        cancelled = true;
+        cancelAnimationFrame(frame);
+      };
     },
     setCurrent(h, q) {
       if (drawPending) {

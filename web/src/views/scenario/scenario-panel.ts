@@ -1,9 +1,10 @@
 /**
- * The scenario panel: preset, sentences, sizes, mask, padded keys (clickable key tokens),
- * positional encoding and seed. Apply hands the form values to the controller; a rejected field
+ * The scenario panel: preset, sentences, sizes, mask, padded keys (clickable key tokens, or
+ * positions typed for long sentences: padded-keys.ts), positional encoding and seed. Apply hands the form values to the controller; a rejected field
  * gets the core's message beside it (aria-invalid + aria-describedby) and keeps what was typed.
  */
 import { PRESETS } from "../../state/presets";
+import { createPaddedKeys } from "./padded-keys";
 import {
   formFieldFor,
   keyTokensOf,
@@ -12,7 +13,6 @@ import {
   type FormValues,
   type ScoreName,
 } from "./scenario-form";
-import { escapeHtml } from "../matrix/matrix-model";
 import { formMessage } from "./form-messages";
 
 export interface ScenarioPanel {
@@ -66,8 +66,9 @@ const FORM_HTML = `
   <fieldset class="padded" data-field="padded" aria-describedby="h-padded">
     <legend>Padded keys</legend>
     <div class="chips"></div>
+    <input id="f-padded" type="text" autocomplete="off" spellcheck="false" aria-label="Padded keys" aria-describedby="h-padded" hidden>
   </fieldset>
-  <p class="hint" id="h-padded">Click a key token to pad it: no query attends to it.</p>
+  <p class="hint" id="h-padded"></p>
   <label class="check" id="explicit-row" hidden><input id="f-explicit" type="checkbox" data-field="explicit"> Use the given matrices (X, W_Q, W_K, W_V, W_O)</label>
   <button type="submit" class="primary">Apply</button>
   <p class="field-error general" data-slot="general" role="alert" hidden></p>
@@ -108,8 +109,10 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
   const sentenceHint = q<HTMLElement>("#h-sentence");
   const headsHint = q<HTMLElement>("#h-heads");
   const presetNote = q<HTMLElement>("#preset-note");
-  const chips = q<HTMLElement>(".chips");
-  let padded = new Set<number>();
+  const paddedText = q<HTMLInputElement>("#f-padded");
+  const padding = createPaddedKeys(q(".chips"), paddedText, q("#h-padded"), () => {
+    preset.value = "";
+  });
   let explicitMatrices: FormValues["explicit"] = null;
 
   // One error slot after each control, found by the control's data-field.
@@ -143,18 +146,6 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
         : "";
   }
 
-  function renderChips(): void {
-    const tokens = keyTokensOf(values());
-    padded = new Set([...padded].filter((i) => i < tokens.length));
-    chips.innerHTML = tokens
-      .map(
-        (t, i) =>
-          `<button type="button" class="chip" data-i="${i}" aria-pressed="${padded.has(i)}">` +
-          `<span class="chip-i">${i + 1}</span> ${escapeHtml(t)}</button>`,
-      )
-      .join("");
-  }
-
   function values(): FormValues {
     return {
       sentence: sentence.value,
@@ -163,7 +154,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
       heads: heads.value,
       seed: seed.value,
       mask: mask.value === "causal" ? "causal" : "none",
-      padded: [...padded],
+      padded: padding.padded(),
       positional: pe.checked,
       explicit: explicitMatrices,
       useExplicit: explicitMatrices !== null && explicit.checked,
@@ -171,28 +162,26 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
     };
   }
 
-  chips.addEventListener("click", (e) => {
-    const chip = (e.target as HTMLElement).closest<HTMLElement>(".chip");
-    if (!chip) return;
-    const i = Number(chip.dataset.i);
-    if (padded.has(i)) padded.delete(i);
-    else padded.add(i);
-    chip.setAttribute("aria-pressed", String(padded.has(i)));
-    preset.value = "";
-  });
+  /** Applies the form, unless the typed padded keys are not valid (their message names why). */
+  function apply(): void {
+    const bad = padding.error();
+    if (bad) panel.showError("padded_keys", bad);
+    else actions.apply(values());
+  }
+
   form.addEventListener("input", (e) => {
     if (e.target === preset) return;
     preset.value = "";
-    if (e.target === sentence || e.target === keys) renderChips();
+    if (e.target === sentence || e.target === keys) padding.retoken(keyTokensOf(values()));
     renderHints();
   });
-  score.addEventListener("change", () => actions.apply(values()));
+  score.addEventListener("change", apply);
   preset.addEventListener("change", () => {
     if (preset.value) actions.preset(preset.value);
   });
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    actions.apply(values());
+    apply();
   });
 
   const panel: ScenarioPanel = {
@@ -207,11 +196,10 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
       mask.value = v.mask;
       pe.checked = v.positional;
       score.value = v.score;
-      padded = new Set(v.padded);
       explicitMatrices = v.explicit;
       explicitRow.hidden = v.explicit === null;
       explicit.checked = v.useExplicit;
-      renderChips();
+      padding.set(keyTokensOf(v), v.padded);
       renderHints();
     },
     values,
@@ -224,10 +212,14 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
       slot.hidden = false;
       const control = controls.get(f);
       if (control) {
-        control.setAttribute("aria-invalid", "true");
-        const described = control.getAttribute("aria-describedby") ?? "";
-        control.setAttribute("aria-describedby", `${slot.id} ${described}`.trim());
-        (control.querySelector<HTMLElement>("button") ?? control).focus();
+        // The padded keys' text field, when shown, is marked as well as its fieldset.
+        const typed = f === "padded" && !paddedText.hidden;
+        for (const c of typed ? [control, paddedText] : [control]) {
+          c.setAttribute("aria-invalid", "true");
+          const described = c.getAttribute("aria-describedby") ?? "";
+          c.setAttribute("aria-describedby", `${slot.id} ${described}`.trim());
+        }
+        (typed ? paddedText : (control.querySelector<HTMLElement>("button") ?? control)).focus();
       }
     },
     clearErrors() {
@@ -236,10 +228,12 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
         slot.textContent = "";
         slot.dataset.testid = `error-${SLOT_FIELDS[f]}`;
       }
-      for (const c of controls.values()) {
+      // The slots' ids as scopeIds renamed them ("as1-err-sentence").
+      const slotIds = new Set([...slots.values()].map((slot) => slot.id));
+      for (const c of [...controls.values(), paddedText]) {
         c.removeAttribute("aria-invalid");
         const ids = (c.getAttribute("aria-describedby") ?? "").split(/\s+/);
-        const kept = ids.filter((id) => id && !id.startsWith("err-"));
+        const kept = ids.filter((id) => id && !slotIds.has(id));
         if (kept.length > 0) c.setAttribute("aria-describedby", kept.join(" "));
         else c.removeAttribute("aria-describedby");
       }

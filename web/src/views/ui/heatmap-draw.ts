@@ -7,17 +7,18 @@
 import { interpolateViridis } from "d3-scale-chromatic";
 import type { MatrixValue } from "../../wasm/types";
 
-/** 256 viridis colours: index = round(weight × 255). */
-const LUT: string[] = Array.from({ length: 256 }, (_, i) => interpolateViridis(i / 255));
+/** 256 viridis colours: index = round(weight × 255); made on first use, not at page start. */
+let lut: string[] | null = null;
+const LUT = () => (lut ??= Array.from({ length: 256 }, (_, i) => interpolateViridis(i / 255)));
 
 export function colourOf(weight: number): string {
   const i = Math.round(Math.min(Math.max(weight, 0), 1) * 255);
-  return LUT[i]!;
+  return LUT()[i]!;
 }
 
 /** A CSS gradient of the scale, left = 0, right = 1, for the legend. */
 export function legendGradient(): string {
-  const stops = Array.from({ length: 11 }, (_, i) => `${LUT[Math.round(i * 25.5)]} ${i * 10}%`);
+  const stops = Array.from({ length: 11 }, (_, i) => `${LUT()[Math.round(i * 25.5)]} ${i * 10}%`);
   return `linear-gradient(to right, ${stops.join(", ")})`;
 }
 
@@ -60,9 +61,11 @@ function fit(ctx: CanvasRenderingContext2D, text: string, max: number): string {
 }
 
 /** The LUT as bytes, for painting one pixel per cell. */
-const RGB = new Uint8ClampedArray(
-  LUT.flatMap((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))),
-);
+let rgb: Uint8ClampedArray | null = null;
+const RGB = () =>
+  (rgb ??= new Uint8ClampedArray(
+    LUT().flatMap((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))),
+  ));
 /** Masked cells: a grey ground, hatched when a cell is big enough to show a line. */
 const MASKED_RGB = [0xe4, 0xe4, 0xe7] as const;
 const HATCH_MIN_CELL = 6;
@@ -71,6 +74,53 @@ export const LABEL_MIN_CELL = 9;
 
 /** One pixel per cell, reused between draws. */
 const tile = document.createElement("canvas");
+
+/** Rows of cells coloured per piece of cellImage's work (32 × 512 cells: a millisecond or two). */
+const BAND_CELLS = 16_384;
+
+/**
+ * The (m, n) cells' colours, one pixel per cell, under `scale` (the weight itself when omitted).
+ * A generator that yields after each band of rows, so a caller may cut the work into tasks
+ * (views/ui/slices.ts); its return value is the image.
+ */
+export function* cellImage(
+  w: MatrixValue,
+  mask: MatrixValue | null,
+  scale?: DrawOptions["scale"],
+): Generator<void, ImageData> {
+  const image = new ImageData(w.cols, w.rows);
+  const px = image.data;
+  const colours = RGB();
+  const band = Math.max(1, Math.floor(BAND_CELLS / Math.max(1, w.cols)));
+  for (let r = 0, k = 0; r < w.rows; r++) {
+    if (r > 0 && r % band === 0) yield;
+    for (let c = 0; c < w.cols; c++, k += 4) {
+      const weight = w.data[r * w.cols + c]!;
+      if (mask && mask.data[r * mask.cols + c] === 0) {
+        px[k] = MASKED_RGB[0];
+        px[k + 1] = MASKED_RGB[1];
+        px[k + 2] = MASKED_RGB[2];
+      } else {
+        const v = scale ? scale(r, c, weight) : weight;
+        const i = 3 * Math.round(Math.min(Math.max(v, 0), 1) * 255);
+        px[k] = colours[i]!;
+        px[k + 1] = colours[i + 1]!;
+        px[k + 2] = colours[i + 2]!;
+      }
+      px[k + 3] = 255;
+    }
+  }
+  return image;
+}
+
+/** Runs cellImage to its end. */
+function cellImageNow(w: MatrixValue, mask: MatrixValue | null, o: DrawOptions): ImageData {
+  const work = cellImage(w, mask, o.scale);
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
 
 /**
  * Paints the (m, n) cells as an m×n image scaled to the map: one putImageData and one drawImage
@@ -82,26 +132,8 @@ function paintCells(
   w: MatrixValue,
   mask: MatrixValue | null,
   o: DrawOptions,
+  image: ImageData,
 ): void {
-  const image = new ImageData(w.cols, w.rows);
-  const px = image.data;
-  for (let r = 0, k = 0; r < w.rows; r++) {
-    for (let c = 0; c < w.cols; c++, k += 4) {
-      const weight = w.data[r * w.cols + c]!;
-      if (mask && mask.data[r * mask.cols + c] === 0) {
-        px[k] = MASKED_RGB[0];
-        px[k + 1] = MASKED_RGB[1];
-        px[k + 2] = MASKED_RGB[2];
-      } else {
-        const v = o.scale ? o.scale(r, c, weight) : weight;
-        const i = 3 * Math.round(Math.min(Math.max(v, 0), 1) * 255);
-        px[k] = RGB[i]!;
-        px[k + 1] = RGB[i + 1]!;
-        px[k + 2] = RGB[i + 2]!;
-      }
-      px[k + 3] = 255;
-    }
-  }
   [tile.width, tile.height] = [w.cols, w.rows];
   tile.getContext("2d")?.putImageData(image, 0, 0);
   ctx.imageSmoothingEnabled = o.cell < 1;
@@ -122,19 +154,23 @@ function paintCells(
   ctx.stroke();
 }
 
-/** Draws `w` (m, n); `mask` (m, n) has 1 = attend, 0 = masked. */
+/**
+ * Draws `w` (m, n); `mask` (m, n) has 1 = attend, 0 = masked. `image`: its cells already
+ * coloured by cellImage under o.scale (a long sentence's, coloured in slices), else made here.
+ */
 export function drawHeatmap(
   canvas: HTMLCanvasElement,
   w: MatrixValue,
   mask: MatrixValue | null,
   o: DrawOptions,
+  image?: ImageData,
 ): void {
   const width = o.left + w.cols * o.cell;
   const height = o.top + w.rows * o.cell;
   const ctx = prepare(canvas, width, height);
   if (!ctx) return;
   ctx.clearRect(0, 0, width, height);
-  paintCells(ctx, w, mask, o);
+  paintCells(ctx, w, mask, o, image ?? cellImageNow(w, mask, o));
   if ((o.rowLabels || o.colLabels) && o.cell >= LABEL_MIN_CELL) {
     ctx.fillStyle = o.ink ?? "#1f2937";
     ctx.font = "12px system-ui, sans-serif";

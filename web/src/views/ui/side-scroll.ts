@@ -48,7 +48,9 @@ export function watchSideScroll(box: HTMLElement): () => void {
     box.scrollTo({ left });
   });
   new ResizeObserver(check).observe(box);
-  void document.fonts?.ready.then(check);
+  // A font that arrives later re-checks. Not `document.fonts.ready`: reading it forces a layout,
+  // which at the stepper's start was the whole page's first one, in the task that built it.
+  document.fonts?.addEventListener("loadingdone", () => requestAnimationFrame(check));
   let frame = 0;
   return () => {
     cancelAnimationFrame(frame);
