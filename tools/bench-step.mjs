@@ -7,7 +7,8 @@
  *
  *   node tools/bench-step.mjs [steps=40]
  * BENCH_PORT (default 4432) is the port of the preview server it starts; BENCH_DIST serves another
- * build than dist/ (to compare two builds on the same machine load).
+ * build than dist/ (to compare two builds on the same machine load); BENCH_ONLY=Hopkins measures
+ * only the sizes whose name contains that text.
  */
 import { launchChromium, startPreview } from "./bench-page.mjs";
 
@@ -23,6 +24,8 @@ const SIZES = [
     hash: `#scenario=${encodeURIComponent(JSON.stringify({ query_tokens: words(48), d_model: 64, heads: 4, seed: 1 }))}`,
   },
   { name: "Anthony Hopkins, 9 tokens, d_model 512, 8 heads", hash: "#p=hopkins" },
+  // The same, scrolled down so the step's matrices are on screen (below the fold at 1280×900).
+  { name: "Hopkins, scrolled to the operands", hash: "#p=hopkins", scrollTo: ".operands" },
 ];
 
 /** Trace event name → kind; nested events count only their own (self) time. */
@@ -77,6 +80,12 @@ async function traceSteps(page, cdp) {
   return events;
 }
 
+/**
+ * An event's time: its thread CPU time (tdur) with BENCH_CPU=1, which a busy shared machine
+ * disturbs less than the wall-clock duration (dur), the default.
+ */
+const cpu = (e) => (process.env.BENCH_CPU === "1" ? (e.tdur ?? e.dur) : e.dur);
+
 /** Per step: ms of each kind, their total, and the longest task. */
 function perStep(events) {
   const names = events.filter((e) => e.ph === "M" && e.name === "thread_name");
@@ -97,8 +106,8 @@ function perStep(events) {
   for (const e of onMain) {
     while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
     const parent = stack.at(-1);
-    if (parent) self.set(parent, self.get(parent) - e.dur);
-    self.set(e, e.dur);
+    if (parent) self.set(parent, self.get(parent) - cpu(e));
+    self.set(e, cpu(e));
     stack.push(e);
   }
   const steps = [];
@@ -111,7 +120,7 @@ function perStep(events) {
       const kind = kindOf(e.name);
       if (kind) row[kind] += self.get(e) / 1000;
       if (e.name === "ThreadControllerImpl::RunTask" || e.name === "RunTask")
-        row.task = Math.max(row.task, e.dur / 1000);
+        row.task = Math.max(row.task, cpu(e) / 1000);
     }
     row.total = KINDS.reduce((s, k) => s + row[k], 0);
     steps.push(row);
@@ -130,7 +139,7 @@ try {
   console.log(`main-thread CPU per step (ms, median of ${STEPS} steps by →):`);
   const cols = ["total", ...KINDS, "task"];
   console.log(`  ${"size".padEnd(50)}${cols.map((c) => c.padStart(10)).join("")}  DOM nodes`);
-  for (const size of SIZES) {
+  for (const size of SIZES.filter((s) => s.name.includes(process.env.BENCH_ONLY ?? ""))) {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
       serviceWorkers: "block",
@@ -139,6 +148,8 @@ try {
     await page.goto(BASE + size.hash);
     await page.waitForSelector(".stepper.ready");
     await page.getByTestId("step-view").focus();
+    if (size.scrollTo)
+      await page.evaluate((sel) => document.querySelector(sel)?.scrollIntoView(), size.scrollTo);
     const cdp = await context.newCDPSession(page);
     const rows = perStep(await traceSteps(page, cdp));
     const nodes = await page.evaluate(() => document.getElementsByTagName("*").length);

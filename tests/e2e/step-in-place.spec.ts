@@ -159,3 +159,41 @@ test("a matrix figure that stays from one step to the next is never taken off th
   const removed = await page.evaluate(() => (window as unknown as { removed: string[] }).removed);
   expect(removed).toEqual(["matrix-operand-1"]);
 });
+
+test("a step measures its formula boxes only once the page is laid out, never forcing a layout", async ({
+  page,
+}) => {
+  // Reads of a formula box's scroll size outside a resize observation (which the browser makes
+  // after its own layout) force a layout of the whole page while the step is being drawn.
+  await page.addInitScript(() => {
+    const w = window as unknown as { early: number; observing: boolean };
+    w.early = 0;
+    w.observing = false;
+    const Native = window.ResizeObserver;
+    window.ResizeObserver = class extends Native {
+      constructor(callback: ResizeObserverCallback) {
+        super((entries, observer) => {
+          w.observing = true;
+          try {
+            callback(entries, observer);
+          } finally {
+            w.observing = false;
+          }
+        });
+      }
+    };
+    const size = Object.getOwnPropertyDescriptor(Element.prototype, "scrollWidth")!;
+    Object.defineProperty(Element.prototype, "scrollWidth", {
+      get(this: Element) {
+        if (this.classList.contains("formula") && !w.observing) w.early++;
+        return size.get!.call(this);
+      },
+    });
+  });
+  await openApp(page);
+  await focusPage(page);
+  await page.evaluate(() => ((window as unknown as { early: number }).early = 0));
+  await stepForward(page, 8); // projections, then scores, scale and softmax per query: new formulas
+  await expect(page.locator(".formula.numbers")).toHaveAttribute("data-scrolls", /true|false/);
+  expect(await page.evaluate(() => (window as unknown as { early: number }).early)).toBe(0);
+});

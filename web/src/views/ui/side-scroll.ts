@@ -12,16 +12,22 @@ const HINT = "Wider than the panel: scroll sideways (or focus it and use ←/→
 
 /**
  * Watches `box` (which has `overflow-x: auto` and an aria-label) for overflow; returns what to
- * call after its content changes, which checks in the next animation frame (once all views have
- * drawn, so measuring costs no extra layout). Box resizes, fonts loading and scrolling re-check.
+ * call after its content changes, which checks once the browser has laid the page out for its
+ * next frame (a resize observation), so measuring never forces a layout of its own. Box resizes,
+ * fonts loading and scrolling re-check.
  */
 export function watchSideScroll(box: HTMLElement): () => void {
   box.setAttribute("role", "group");
+  // Writes only what changed: each write would dirty the style or layout of the frame.
+  const toggle = (name: string, on: boolean) => {
+    if (box.classList.contains(name) !== on) box.classList.toggle(name, on);
+  };
   const check = () => {
     const more = box.scrollWidth > box.clientWidth + 1;
-    box.classList.toggle("scrolls", more);
-    box.classList.toggle("at-start", box.scrollLeft <= 1);
-    box.classList.toggle("at-end", box.scrollLeft + box.clientWidth >= box.scrollWidth - 1);
+    toggle("scrolls", more);
+    toggle("at-start", box.scrollLeft <= 1);
+    toggle("at-end", box.scrollLeft + box.clientWidth >= box.scrollWidth - 1);
+    if (box.dataset.scrolls === String(more)) return;
     box.dataset.scrolls = String(more);
     if (more) {
       box.tabIndex = 0;
@@ -47,13 +53,15 @@ export function watchSideScroll(box: HTMLElement): () => void {
     e.preventDefault(); // the page's keys skip handled events
     box.scrollTo({ left });
   });
-  new ResizeObserver(check).observe(box);
+  const resized = new ResizeObserver(check);
+  resized.observe(box);
+  // Observing anew reports the box after the next layout, whatever its size.
+  const recheck = () => {
+    resized.unobserve(box);
+    resized.observe(box);
+  };
   // A font that arrives later re-checks. Not `document.fonts.ready`: reading it forces a layout,
   // which at the stepper's start was the whole page's first one, in the task that built it.
-  document.fonts?.addEventListener("loadingdone", () => requestAnimationFrame(check));
-  let frame = 0;
-  return () => {
-    cancelAnimationFrame(frame);
-    frame = requestAnimationFrame(check);
-  };
+  document.fonts?.addEventListener("loadingdone", recheck);
+  return recheck;
 }
