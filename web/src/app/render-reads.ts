@@ -3,9 +3,10 @@
  * from the core's worker in one or two requests before drawing (wasm/lazy-run.ts `preload`): the
  * step with its neighbours' formulas, the matrices its operands and result name, every head's
  * weights (heat maps, bars; for a long sentence only the focused head's: the heat maps load the
- * others themselves, after the first step is shown) and the mask, the focused head's values (reweighted rows), and the
- * small matrices the cell descriptions and split/concat read. A part left out here still
- * arrives: its read throws NotLoadedError and the controller loads it and draws again.
+ * others themselves, after the first step is shown) and the mask, the focused head's values
+ * (reweighted rows), and the small matrices the cell descriptions and split/concat read. A part
+ * left out here still arrives: its read throws NotLoadedError and the controller loads it and
+ * draws again.
  */
 import type { AppState } from "../state/app-state";
 import { drawnLater } from "../views/heatmaps/heatmap";

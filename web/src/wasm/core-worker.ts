@@ -114,7 +114,8 @@ self.addEventListener("message", (event: MessageEvent<CoreRequest>) => {
       // Another run takes the heap written ahead; smaller requests go between its slices.
       if (request.type === "open") warming?.();
       if (request.type === "close") return raw.close(request.run);
-      const heap = raw.heapBytesInUse();
+      // mallinfo walks the heap's chunks: measured for an open only, not on every fetch.
+      const heap = request.type === "open" ? raw.heapBytesInUse() : 0;
       try {
         const [value, transfer] = answer(raw, request);
         post({ id: request.id, ok: true, value }, transfer);
@@ -122,8 +123,9 @@ self.addEventListener("message", (event: MessageEvent<CoreRequest>) => {
         const field = e instanceof Refused ? e.field : "";
         post({ id: request.id, ok: false, error: { field, message: (e as Error).message } });
       }
+      if (request.type !== "open") return;
       const grew = raw.heapBytesInUse() - heap;
-      if (request.type === "open" && grew > WARM_OVER) warmHeap(raw, grew);
+      if (grew > WARM_OVER) warmHeap(raw, grew);
     },
     (e: Error) => {
       if (request.type === "close") return;

@@ -8,6 +8,7 @@ import { headName } from "../../state/stages";
 import type { MatrixValue, TraceValue } from "../../wasm/types";
 import { el } from "../ui/dom";
 import { legendGradient } from "../ui/heatmap-draw";
+import { runNow } from "../ui/slices";
 import { rangeOf, ticksOf, type Range, type ScaleMode } from "./heatmap-scale";
 
 /**
@@ -15,10 +16,8 @@ import { rangeOf, ticksOf, type Range, type ScaleMode } from "./heatmap-scale";
  * legend. `measureRanges` finds them in pieces (a band of rows a piece) before the legend needs them.
  */
 const ranges = new WeakMap<MatrixValue, Range>();
-const wholeRange = (w: MatrixValue): Range => ranges.get(w) ?? runRange(w);
-function runRange(w: MatrixValue): Range {
-  const work = measureRanges([w]);
-  while (!work.next().done);
+function wholeRange(w: MatrixValue): Range {
+  if (!ranges.has(w)) runNow(measureRanges([w]));
   return ranges.get(w)!;
 }
 

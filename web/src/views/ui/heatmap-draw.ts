@@ -6,6 +6,7 @@
  */
 import { interpolateViridis } from "d3-scale-chromatic";
 import type { MatrixValue } from "../../wasm/types";
+import { runNow } from "./slices";
 
 /** 256 viridis colours: index = round(weight × 255); made on first use, not at page start. */
 let lut: string[] | null = null;
@@ -113,15 +114,6 @@ export function* cellImage(
   return image;
 }
 
-/** Runs cellImage to its end. */
-function cellImageNow(w: MatrixValue, mask: MatrixValue | null, o: DrawOptions): ImageData {
-  const work = cellImage(w, mask, o.scale);
-  for (;;) {
-    const step = work.next();
-    if (step.done) return step.value;
-  }
-}
-
 /**
  * Paints the (m, n) cells as an m×n image scaled to the map: one putImageData and one drawImage
  * instead of m·n fillRects (512 tokens = 262,144 cells a head). Sharp when enlarged, averaged when
@@ -170,7 +162,7 @@ export function drawHeatmap(
   const ctx = prepare(canvas, width, height);
   if (!ctx) return;
   ctx.clearRect(0, 0, width, height);
-  paintCells(ctx, w, mask, o, image ?? cellImageNow(w, mask, o));
+  paintCells(ctx, w, mask, o, image ?? runNow(cellImage(w, mask, o.scale)));
   if ((o.rowLabels || o.colLabels) && o.cell >= LABEL_MIN_CELL) {
     ctx.fillStyle = o.ink ?? "#1f2937";
     ctx.font = "12px system-ui, sans-serif";

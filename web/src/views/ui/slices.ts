@@ -22,6 +22,9 @@ export function runInSlices(work: Iterator<unknown>, budget = 12): () => void {
 }
 
 /** Runs `work` to its end at once (small drawings, where a slice would only add a task). */
-export function runNow(work: Iterator<unknown>): void {
-  while (!work.next().done);
+export function runNow<T>(work: Iterator<unknown, T>): T {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
 }
