@@ -57,6 +57,9 @@ val trace_header(const attn::Scenario& s, const attn::Trace& t) {
   val out = val::object();
   out.set("queryTokens", to_js(s.query_tokens));
   out.set("keyTokens", to_js(s.kv_tokens()));
+  // What the page shows for each token (raw tokens stay for files, links and exports).
+  out.set("queryLabels", to_js(attn::token_labels(s.query_tokens)));
+  out.set("keyLabels", to_js(attn::token_labels(s.kv_tokens())));
   out.set("selfAttention", s.is_self_attention());
   out.set("dModel", s.d_model);
   out.set("numHeads", s.heads);

@@ -14,6 +14,7 @@
 #include "attention/attention.h"
 #include "explain/drill.h"
 #include "scenario/scenario.h"
+#include "scenario/token_label.h"
 #include "steps/steps.h"
 
 namespace bindings {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "scenario/token_label.h"
 #include "steps/steps.h"
 #include "steps/steps_text.h"
 
@@ -126,8 +127,11 @@ std::string dims(int rows, int cols) {
 }
 
 std::string token_name(const std::vector<std::string>& tokens, int i) {
-  const std::string quoted = "'" + tokens[i] + "'";
-  if (std::count(tokens.begin(), tokens.end(), tokens[i]) < 2) return quoted;
+  // Tokens are quoted by their labels; two with one label are told apart by their number.
+  const std::string label = token_label(tokens[i]);
+  const std::string quoted = "'" + label + "'";
+  const auto same = [&](const std::string& t) { return token_label(t) == label; };
+  if (std::count_if(tokens.begin(), tokens.end(), same) < 2) return quoted;
   return quoted + " (token " + std::to_string(i + 1) + ")";
 }
 

@@ -37,7 +37,8 @@ std::string latex_matrix(const Matrix& a);
 
 /// Shape in words: (9, 64) -> "(9×64)".
 std::string dims(int rows, int cols);
-/// A token named in a sentence: 'Bay', or "'the' (token 4)" when its text occurs more than once.
+/// A token named in a sentence by its label (scenario/token_label.h): 'Bay', or "'the' (token 4)"
+/// when its label occurs more than once.
 std::string token_name(const std::vector<std::string>& tokens, int i);
 /// Tokens listed in a sentence, comma separated: "'a', 'great'"; more than 4 list the first 3
 /// and "and 5 more".

@@ -8,6 +8,7 @@ import { createHeatmaps } from "../views/heatmaps/heatmap";
 import { prepareFormulas } from "../views/matrix/formula";
 import { createPipeline } from "../views/pipeline/pipeline";
 import { createScenarioPanel } from "../views/scenario/scenario-panel";
+import { showOrigin } from "../views/scenario/origin";
 import { createStepExtras } from "./step-extras";
 import { createStepView } from "../views/step/step-view";
 import { installKeyboard } from "../views/ui/keyboard";
@@ -186,6 +187,7 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
     if (newResult) {
       pipeline.setTrace(s.result.trace);
       heatmaps.setTrace(s.result.trace);
+      showOrigin(layout.origin, s.scenario);
     }
     if (newResult || prev?.index !== s.index) {
       stepView.render(s.result.trace, step);
@@ -205,7 +207,7 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
       granularity: s.granularity,
       numHeads: s.result.trace.numHeads,
       head: s.focus.head,
-      queryTokens: s.result.trace.queryTokens,
+      queryTokens: s.result.trace.queryLabels,
       query: s.focus.query,
     });
     present.refit();

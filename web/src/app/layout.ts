@@ -10,6 +10,8 @@ export interface Layout {
   controls: HTMLElement;
   tools: HTMLElement;
   status: HTMLElement;
+  /** Where the scenario came from (its title and source), when it says. */
+  origin: HTMLElement;
   pipeline: HTMLElement;
   step: HTMLElement;
   heatmaps: HTMLElement;
@@ -71,6 +73,7 @@ const LAYOUT_HTML = `<a class="skip" href="#step">Skip to the current step</a>
   <div data-part="tools" class="tools"></div>
 </header>
 <p data-part="status" class="status" role="status"></p>
+<p data-part="origin" class="origin" role="note" data-testid="origin" hidden></p>
 <div class="layout">
   <nav data-part="pipeline" class="panel pipeline"></nav>
   <section id="step" data-part="step" class="panel step" tabindex="-1"></section>
@@ -106,6 +109,7 @@ export function createLayout(root: HTMLElement): Layout {
     controls: part("controls"),
     tools: part("tools"),
     status: part("status"),
+    origin: part("origin"),
     pipeline: part("pipeline"),
     step,
     heatmaps: part("heatmaps"),

@@ -45,8 +45,8 @@ export function createStepExtras(
       const w = trace.headTraces[head]!.weights;
       const n = w.cols;
       bars.show({
-        caption: `Weights of query ${quoted(trace.queryTokens[query])} in head ${head + 1} (row ${query + 1} of A): one bar per key, a full bar is 1`,
-        labels: trace.keyTokens,
+        caption: `Weights of query ${quoted(trace.queryLabels[query])} in head ${head + 1} (row ${query + 1} of A): one bar per key, a full bar is 1`,
+        labels: trace.keyLabels,
         values: w.data.subarray(query * n, (query + 1) * n),
         masked: (j) => trace.hasMask && trace.mask.data[query * trace.mask.cols + j] === 0,
       });

@@ -26,6 +26,10 @@ export interface HeadTraceValue {
 export interface TraceValue {
   queryTokens: string[]; // m
   keyTokens: string[]; // n (the query tokens again in self-attention)
+  // What the page shows for each token: tokenizer notation undone ("Ġthe" → "the", "##ing" →
+  // "-ing"; cpp/core/scenario/token_label.h). Files, links and exports keep the raw tokens.
+  queryLabels: string[]; // m
+  keyLabels: string[]; // n
   selfAttention: boolean;
   dModel: number;
   numHeads: number;
@@ -118,6 +122,9 @@ export interface ScenarioFile {
   v_additive?: number[][]; // v_a (h, d_a), additive
   /** Edited cells applied after generation, in order (0-based row and col). */
   edits?: CellEdit[];
+  /** Where the scenario came from, shown as text only (views/scenario/origin.ts). */
+  title?: string; // 1..120 bytes
+  source?: string; // 1..300 bytes
 }
 
 /** The matrices a learner can edit, by scenario-file field name. */
@@ -232,6 +239,8 @@ type RawError = { ok: false; error: { field: string; message: string } };
 export interface RunSummary {
   queryTokens: string[];
   keyTokens: string[];
+  queryLabels: string[];
+  keyLabels: string[];
   selfAttention: boolean;
   dModel: number;
   numHeads: number;

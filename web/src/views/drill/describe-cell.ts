@@ -58,9 +58,9 @@ export function describeCell(
   const m = matrixOf(trace, id, head);
   const x = m ? m.data[r * m.cols + c]! : NaN;
   const value = formatCell(x);
-  const q = quote(trace.queryTokens[r]);
-  const kRow = quote(trace.keyTokens[r]);
-  const kCol = quote(trace.keyTokens[c]);
+  const q = quote(trace.queryLabels[r]);
+  const kRow = quote(trace.keyLabels[r]);
+  const kCol = quote(trace.keyLabels[c]);
   const inHead = `in head ${head + 1}`;
   const masked = x === -Infinity;
   switch (id) {

@@ -19,10 +19,10 @@ export interface OutputCell {
 /** The panel's parts for head output (i, c). */
 export function renderOutputDrill(d: OutputDrillValue, cell: OutputCell): HTMLElement[] {
   const { trace, head, i, c } = cell;
-  const q = quoted(trace.queryTokens[i]);
+  const q = quoted(trace.queryLabels[i]);
   if (d.weights.length === 0) return [line("No numbers for this cell.")];
   const name = `o[${i + 1},${c + 1}]`;
-  const keys = Array.from({ length: d.weights.length }, (_, j) => trace.keyTokens[j] ?? "");
+  const keys = Array.from({ length: d.weights.length }, (_, j) => trace.keyLabels[j] ?? "");
   const fully = trace.fullyMaskedQueries.includes(i);
   const parts: HTMLElement[] = [
     el(

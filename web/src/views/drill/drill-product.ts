@@ -42,7 +42,7 @@ function projectionWords(cell: ProductCell) {
   const query = kind === "q";
   return {
     vector: query ? "query" : kind === "k" ? "key" : "value",
-    token: quoted(query ? trace.queryTokens[i] : trace.keyTokens[i]),
+    token: quoted(query ? trace.queryLabels[i] : trace.keyLabels[i]),
     x: self ? "X" : query ? "X_q" : "X_kv",
     w: query ? "W_Q" : kind === "k" ? "W_K" : "W_V",
   };
@@ -69,7 +69,7 @@ export function renderProductDrill(d: ProductDrillValue, cell: ProductCell): HTM
   let rowHeader: string;
   let colHeader: string;
   if (kind === "y") {
-    const q = quoted(trace.queryTokens[i]);
+    const q = quoted(trace.queryLabels[i]);
     if (!d.product) {
       return [
         el("p", "dintro", `Dimension ${c + 1} of the final output for ${q}.`),

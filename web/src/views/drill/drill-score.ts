@@ -94,8 +94,8 @@ const WHAT: Record<ScoreKind, string> = {
 /** The panel's parts for score cell (i, j). */
 export function renderScoreDrill(d: ScoreDrillValue, cell: ScoreCell): HTMLElement[] {
   const { trace, i, j } = cell;
-  const q = quoted(trace.queryTokens[i]);
-  const k = quoted(trace.keyTokens[j]);
+  const q = quoted(trace.queryLabels[i]);
+  const k = quoted(trace.keyLabels[j]);
   if (d.q.length === 0) return [line("No numbers for this cell.")];
   const parts: HTMLElement[] = [
     el(

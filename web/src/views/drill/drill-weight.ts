@@ -26,11 +26,11 @@ function total(xs: ArrayLike<number>): number {
 /** The panel's parts for weight (i, j). */
 export function renderWeightDrill(d: WeightDrillValue, cell: WeightCell): HTMLElement[] {
   const { trace, i, j } = cell;
-  const q = quoted(trace.queryTokens[i]);
-  const k = quoted(trace.keyTokens[j]);
+  const q = quoted(trace.queryLabels[i]);
+  const k = quoted(trace.keyLabels[j]);
   if (d.row.length === 0) return [line("No numbers for this cell.")];
   const name = `a[${i + 1},${j + 1}]`;
-  const keys = Array.from({ length: d.row.length }, (_, c) => trace.keyTokens[c] ?? String(c + 1));
+  const keys = Array.from({ length: d.row.length }, (_, c) => trace.keyLabels[c] ?? String(c + 1));
   const parts: HTMLElement[] = [
     el(
       "p",

@@ -59,22 +59,22 @@ async function drillParts(
   const product = PRODUCTS.get(op.matrix);
   if (product) {
     const [kind, drillKind] = product;
-    const token = kind === "k" || kind === "v" ? trace.keyTokens[r] : trace.queryTokens[r];
+    const token = kind === "k" || kind === "v" ? trace.keyLabels[r] : trace.queryLabels[r];
     const d = await (drillKind
       ? ctx.attention.drillProjection(ctx.scenario, drillKind, head, r, c)
       : ctx.attention.drillFinal(ctx.scenario, r, c));
     const title = `How ${name} [row ${r + 1} ${quoted(token)}, column ${c + 1}] is computed`;
     return [title, renderProductDrill(d, { trace, kind, head, i: r, c, name })];
   }
-  const where = `row ${r + 1} ${quoted(trace.queryTokens[r])}`;
+  const where = `row ${r + 1} ${quoted(trace.queryLabels[r])}`;
   if (SCORE_IDS.includes(op.matrix)) {
     const d = await ctx.attention.drillScore(ctx.scenario, head, r, c);
-    const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyTokens[c])}] is computed`;
+    const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyLabels[c])}] is computed`;
     return [title, renderScoreDrill(d, { trace, head, i: r, j: c })];
   }
   if (op.matrix === MatrixId.Weights) {
     const d = await ctx.attention.drillWeight(ctx.scenario, head, r, c);
-    const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyTokens[c])}] is computed`;
+    const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyLabels[c])}] is computed`;
     return [title, renderWeightDrill(d, { trace, head, i: r, j: c })];
   }
   const d = await ctx.attention.drillOutput(ctx.scenario, head, r, c);

@@ -20,8 +20,8 @@ export function heatmapSvg(trace: TraceValue, head: number): string {
   const w = trace.headTraces[head]!.weights;
   const { rows: m, cols: n } = w;
   const cell = Math.max(14, Math.min(40, Math.floor(420 / Math.max(m, n))));
-  const rowLabels = trace.queryTokens.map((t) => clip(t, 14));
-  const colLabels = trace.keyTokens.map((t) => clip(t, 14));
+  const rowLabels = trace.queryLabels.map((t) => clip(t, 14));
+  const colLabels = trace.keyLabels.map((t) => clip(t, 14));
   const left = PAD + Math.max(...rowLabels.map((t) => [...t].length)) * 7 + 10;
   const top = PAD + 40 + Math.max(...colLabels.map((t) => [...t].length)) * 6 + 10;
   const gridW = n * cell;

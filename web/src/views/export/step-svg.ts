@@ -38,7 +38,7 @@ export function stepTitle(trace: TraceValue, step: StepValue): string {
 function where(trace: TraceValue, step: StepValue): string {
   const parts: string[] = [];
   if (step.head >= 0) parts.push(`${headName(step.head)} of ${trace.numHeads}`);
-  if (step.query >= 0) parts.push(`query ${step.query + 1} “${trace.queryTokens[step.query]}”`);
+  if (step.query >= 0) parts.push(`query ${step.query + 1} “${trace.queryLabels[step.query]}”`);
   return parts.join(" · ");
 }
 

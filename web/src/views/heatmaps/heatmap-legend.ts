@@ -54,7 +54,7 @@ function statement(mode: ScaleMode, trace: TraceValue, head: number, query: numb
     };
   }
   const range = rangeOf(w, mask, query, query + 1);
-  const token = trace.queryTokens[query] ?? "";
+  const token = trace.queryLabels[query] ?? "";
   // A fully masked row has no weights to span.
   const shown = Number.isFinite(range[0]) ? range : ([0, 0] as Range);
   return {

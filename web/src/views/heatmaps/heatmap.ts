@@ -125,8 +125,8 @@ export function createHeatmaps(
     const options = {
       ...geometry,
       ink,
-      rowLabels: trace.queryTokens,
-      colLabels: trace.keyTokens,
+      rowLabels: trace.queryLabels,
+      colLabels: trace.keyLabels,
       scale: scaleFor(mode, w, mask),
     };
     if (baseKey !== key) {
@@ -160,7 +160,7 @@ export function createHeatmaps(
     const [r, c] = rc;
     const x = trace.headTraces[head]!.weights.data[r * trace.keyTokens.length + c]!;
     const masked = trace.hasMask && trace.mask.data[r * trace.mask.cols + c] === 0;
-    inspect.textContent = `query ${r + 1} “${trace.queryTokens[r]}” → key ${c + 1} “${trace.keyTokens[c]}”: ${formatExact(x)} (${formatCell(x)})${masked ? ", masked" : ""}`;
+    inspect.textContent = `query ${r + 1} “${trace.queryLabels[r]}” → key ${c + 1} “${trace.keyLabels[c]}”: ${formatExact(x)} (${formatCell(x)})${masked ? ", masked" : ""}`;
   });
   big.addEventListener("click", (e) => {
     const rc = cellAt(e);
@@ -172,8 +172,8 @@ export function createHeatmaps(
     if (!trace) return;
     // Labels need room: about 7 px a character, capped.
     const longest = (tokens: string[]) => Math.max(...tokens.map((s) => s.length), 1);
-    const left = Math.min(110, 12 + longest(trace.queryTokens) * 7);
-    const top = Math.min(110, 12 + longest(trace.keyTokens) * 7);
+    const left = Math.min(110, 12 + longest(trace.queryLabels) * 7);
+    const top = Math.min(110, 12 + longest(trace.keyLabels) * 7);
     const room = Math.max(160, bigBox.clientWidth - left - 4);
     const cols = trace.keyTokens.length;
     const cell = Math.min(32, Math.max(10, Math.floor(room / cols)));

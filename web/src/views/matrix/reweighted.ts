@@ -88,7 +88,7 @@ export function createReweighted(): Reweighted {
       const h = trace.headTraces[head]!;
       const n = h.v.rows;
       const dV = h.v.cols;
-      const q = quoted(trace.queryTokens[i]);
+      const q = quoted(trace.queryLabels[i]);
       const at = Math.max(highlight, 0);
       const cols: Cols =
         dV <= MAX_COLS
@@ -113,7 +113,7 @@ export function createReweighted(): Reweighted {
       rows.update(n, (tr, j) => {
         const a = h.weights.data[i * n + j]!;
         const label = tr.children[0] as HTMLElement;
-        setText(label, trace.keyTokens[j] ?? String(j + 1));
+        setText(label, trace.keyLabels[j] ?? String(j + 1));
         setBar(tr.children[1]!.children, a, mask !== null && mask.data[i * mask.cols + j] === 0);
         setNumbers(tr, 3, cols, (c) => h.v.data[j * dV + c]!, highlight);
       });

@@ -82,8 +82,8 @@ function axesOf(id: MatrixId): [Axis, Axis] {
 
 /** Token names, or positions counted from 1 as in every text the core writes ("columns 1–64"). */
 function labels(trace: TraceValue, axis: Axis, count: number): string[] {
-  if (axis === "query") return trace.queryTokens.slice(0, count);
-  if (axis === "key") return trace.keyTokens.slice(0, count);
+  if (axis === "query") return trace.queryLabels.slice(0, count);
+  if (axis === "key") return trace.keyLabels.slice(0, count);
   return Array.from({ length: count }, (_, i) => String(i + 1));
 }
 

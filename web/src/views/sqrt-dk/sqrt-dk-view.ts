@@ -72,7 +72,7 @@ async function compareRow(att: Attention, st: AppState): Promise<RowComparison> 
   };
   const [plain, scaled] = await Promise.all([rowOf("dot"), rowOf("scaled_dot")]);
   return {
-    keys: plain.t.keyTokens,
+    keys: plain.t.keyLabels,
     scores: plain.scores,
     withScaling: scaled.weights,
     withoutScaling: plain.weights,
@@ -221,7 +221,7 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
     }
     const t = st.result.trace;
     const { head: h, query: q } = st.focus;
-    rowTitle.textContent = `This scenario: head ${h + 1}, query ${q + 1} “${t.queryTokens[q] ?? ""}”, d_k = ${t.dK}`;
+    rowTitle.textContent = `This scenario: head ${h + 1}, query ${q + 1} “${t.queryLabels[q] ?? ""}”, d_k = ${t.dK}`;
     const maxOf = (a: number[]) => Math.max(...a).toFixed(4);
     rowNote.textContent =
       `The same row of weights, softmax(q · k / √${t.dK}) and softmax(q · k): the largest weight is ` +

@@ -34,7 +34,7 @@ function where(trace: TraceValue, step: StepValue): string {
   const parts: string[] = [];
   if (step.head >= 0) parts.push(`${headName(step.head)} of ${trace.numHeads}`);
   if (step.query >= 0)
-    parts.push(`query ${step.query + 1} “${trace.queryTokens[step.query] ?? ""}”`);
+    parts.push(`query ${step.query + 1} “${trace.queryLabels[step.query] ?? ""}”`);
   return parts.join(" · ");
 }
 

@@ -1,0 +1,126 @@
+#include "scenario/token_label.h"
+
+#include <cstdio>
+
+#include "scenario/quote.h"
+
+namespace attn {
+
+namespace {
+
+/// Code points of `text`, or an empty list when it is not UTF-8.
+std::vector<unsigned> code_points(const std::string& text) {
+  std::vector<unsigned> out;
+  for (std::size_t i = 0; i < text.size();) {
+    unsigned cp = 0;
+    const std::size_t length = utf8_char(text, i, &cp);
+    if (length == 0) return {};
+    out.push_back(cp);
+    i += length;
+  }
+  return out;
+}
+
+void append_utf8(std::string& out, unsigned cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 63));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 63));
+    out += static_cast<char>(0x80 | (cp & 63));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 63));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 63));
+    out += static_cast<char>(0x80 | (cp & 63));
+  }
+}
+
+/// GPT-2's byte alphabet: printable bytes stand for themselves, and the 68 others (0x00–0x20,
+/// 0x7F–0xA0, 0xAD), in order, are U+0100..U+0143. Returns the byte of `cp`, or -1.
+int byte_of(unsigned cp) {
+  const bool printable =
+      (cp >= 0x21 && cp <= 0x7E) || (cp >= 0xA1 && cp <= 0xAC) || (cp >= 0xAE && cp <= 0xFF);
+  if (printable) return static_cast<int>(cp);
+  if (cp < 0x100 || cp > 0x143) return -1;
+  const unsigned n = cp - 0x100;
+  if (n <= 0x20) return static_cast<int>(n);              // 0x00..0x20
+  if (n <= 0x20 + 34) return static_cast<int>(n + 0x5E);  // 0x7F..0xA0
+  return 0xAD;
+}
+
+/// The bytes a byte-level BPE token stands for, when every character is in the byte alphabet,
+/// one is not ASCII, and the bytes are UTF-8; otherwise `raw` itself.
+std::string undo_byte_level(const std::string& raw) {
+  const std::vector<unsigned> cps = code_points(raw);
+  std::string bytes;
+  bool remapped = false;
+  for (unsigned cp : cps) {
+    const int b = byte_of(cp);
+    if (b < 0) return raw;
+    remapped = remapped || cp >= 0x80;
+    bytes += static_cast<char>(b);
+  }
+  if (!remapped || code_points(bytes).empty()) return raw;
+  return bytes;
+}
+
+/// SentencePiece: "▁" is a space, and a whole token "<0x41>" is that one byte (ASCII only: a
+/// lone byte of a longer character means nothing on its own).
+std::string undo_sentencepiece(const std::string& raw) {
+  unsigned byte = 0;
+  char end = 0;
+  if (raw.size() == 6 && std::sscanf(raw.c_str(), "<0x%2X%c", &byte, &end) == 2 && end == '>' &&
+      byte < 0x80)
+    return std::string(1, static_cast<char>(byte));
+  std::string out;
+  const std::string mark = "\u2581";
+  for (std::size_t i = 0; i < raw.size();) {
+    if (raw.compare(i, mark.size(), mark) == 0) {
+      out += ' ';
+      i += mark.size();
+    } else {
+      out += raw[i++];
+    }
+  }
+  return out;
+}
+
+/// Blanks and control characters as visible signs: ␣ ↵ ⇥, C0 as its Control Picture (␀…␟),
+/// DEL as ␡; anything else as it is.
+std::string visible(const std::string& text, bool blanks) {
+  std::string out;
+  for (unsigned cp : code_points(text)) {
+    if (cp == ' ' && blanks) cp = 0x2423;
+    else if (cp == '\n') cp = 0x21B5;
+    else if (cp == '\t') cp = 0x21E5;
+    else if (cp < 0x20) cp += 0x2400;
+    else if (cp == 0x7F) cp = 0x2421;
+    append_utf8(out, cp);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string token_label(const std::string& raw) {
+  if (code_points(raw).empty()) return raw;  // not UTF-8: the scenario reader refuses it anyway
+  if (raw.size() > 2 && raw.compare(0, 2, "##") == 0) return "-" + visible(raw.substr(2), false);
+  std::string text = undo_sentencepiece(undo_byte_level(raw));
+  const std::size_t start = text.find_first_not_of(' ');
+  if (start == std::string::npos) return visible(text, true);  // blank: show each space
+  // A leading space marks a word's start; the label is the word.
+  return visible(text.substr(start), false);
+}
+
+std::vector<std::string> token_labels(const std::vector<std::string>& raw) {
+  std::vector<std::string> out;
+  out.reserve(raw.size());
+  for (const std::string& t : raw) out.push_back(token_label(t));
+  return out;
+}
+
+}  // namespace attn
