@@ -2,6 +2,7 @@
 // SentencePiece, WordPiece) are shown without it, while files keep the raw tokens; and a
 // scenario's title and source say where it came from, as text.
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 
 /** Raw tokens and what the page shows for each. */
@@ -45,3 +46,41 @@ test("tokens from real tokenizers are shown without their notation; files keep t
   };
   expect(saved.query_tokens).toEqual(TOKENS.map(([raw]) => raw));
 });
+
+test("a scenario's title and source say where it came from, as text", async ({ page }) => {
+  const origin = page.getByTestId("origin");
+  const titled = {
+    ...scenario,
+    title: "BERT layer 3 <b>self</b>-attention",
+    source: "attention_stepper.from_torch",
+  };
+  await page.goto(link(titled));
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of \d+$/);
+  await expect(origin).toBeVisible();
+  await expect(origin).toHaveText(
+    "BERT layer 3 <b>self</b>-attention (from attention_stepper.from_torch)",
+  );
+  await expect(origin.locator("b")).toHaveCount(0); // the file's text is never markup
+  // The link the page writes (compressed) keeps it.
+  await expect(page).toHaveURL(/#z=/);
+  await page.reload();
+  await expect(origin).toHaveText(/^BERT layer 3 <b>self<\/b>-attention/);
+
+  // A scenario that says neither shows no line; one with a source only says "From …".
+  await page.getByLabel("Preset").selectOption({ label: "Small default" });
+  await expect(origin).toBeHidden();
+  await page.goto(link({ ...scenario, source: "a notebook" }));
+  await expect(origin).toHaveText("From a notebook");
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the origin line and labels pass axe in the ${theme} theme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto(link({ ...scenario, title: "GPT-2 layer 0", source: "a notebook" }));
+    await expect(page.getByTestId("origin")).toBeVisible();
+    await expect(page.locator(".stepper")).toHaveAttribute("data-theme", theme);
+    const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+    const { violations } = await new AxeBuilder({ page }).withTags(tags).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+  });
+}
