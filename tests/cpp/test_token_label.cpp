@@ -15,11 +15,11 @@ TEST_CASE("plain words and special tokens are shown as they are", "[token_label]
 }
 
 TEST_CASE("byte-level BPE tokens show the text their bytes spell", "[token_label]") {
-  CHECK(token_label("\u0120the") == "the");              // Ġthe: a space, then "the"
-  CHECK(token_label("\u0120") == "\u2423");              // Ġ alone: one visible space, ␣
-  CHECK(token_label("\u0120\u0120") == "\u2423\u2423");  // two spaces
-  CHECK(token_label("\u010A") == "\u21B5");              // Ċ: a newline, ↵
-  CHECK(token_label("\u0109") == "\u21E5");              // ĉ: a tab, ⇥
+  CHECK(token_label("\u0120the") == "the");                  // Ġthe: a space, then "the"
+  CHECK(token_label("\u0120") == "\u2423");                  // Ġ alone: one visible space, ␣
+  CHECK(token_label("\u0120\u0120") == "\u2423\u2423");      // two spaces
+  CHECK(token_label("\u010A") == "\u21B5");                  // Ċ: a newline, ↵
+  CHECK(token_label("\u0109") == "\u21E5");                  // ĉ: a tab, ⇥
   CHECK(token_label("\u00C3\u00A9t\u00C3\u00A9") == "été");  // Ã©tÃ©: the bytes of "été"
   CHECK(token_label("\u0120\u00C3\u00A9t\u00C3\u00A9") == "été");
   CHECK(token_label("\u00E2\u0122\u013B") == "\u2019");  // âĢĻ: the bytes E2 80 99 of ’
@@ -28,7 +28,8 @@ TEST_CASE("byte-level BPE tokens show the text their bytes spell", "[token_label
   CHECK(token_label("\u00E2\u0122") == "\u00E2\u0122");
 }
 
-TEST_CASE("SentencePiece tokens drop the word-start mark and spell byte fallbacks", "[token_label]") {
+TEST_CASE("SentencePiece tokens drop the word-start mark and spell byte fallbacks",
+          "[token_label]") {
   CHECK(token_label("\u2581the") == "the");
   CHECK(token_label("\u2581") == "\u2423");
   CHECK(token_label("<0x0A>") == "\u21B5");

@@ -94,11 +94,16 @@ std::string undo_sentencepiece(const std::string& raw) {
 std::string visible(const std::string& text, bool blanks) {
   std::string out;
   for (unsigned cp : code_points(text)) {
-    if (cp == ' ' && blanks) cp = 0x2423;
-    else if (cp == '\n') cp = 0x21B5;
-    else if (cp == '\t') cp = 0x21E5;
-    else if (cp < 0x20) cp += 0x2400;
-    else if (cp == 0x7F) cp = 0x2421;
+    if (cp == ' ' && blanks)
+      cp = 0x2423;
+    else if (cp == '\n')
+      cp = 0x21B5;
+    else if (cp == '\t')
+      cp = 0x21E5;
+    else if (cp < 0x20)
+      cp += 0x2400;
+    else if (cp == 0x7F)
+      cp = 0x2421;
     append_utf8(out, cp);
   }
   return out;
