@@ -125,8 +125,7 @@ TEST_CASE("bias fields: type, length and entries refused with the field and the 
                  "b_v has 5 numbers; it must have 4 (heads\u00b7d_v)");
   expect_refused(small(R"("b_o": [])"), "b_o", "b_o has 0 numbers; it must have 4 (d_model)");
   expect_refused(small(R"("b_k": [1, true, 3, 4])"), "b_k", "b_k[1] must be a number, got true");
-  expect_refused(small(R"("b_q": [[1, 2, 3, 4]])"), "b_q",
-                 "b_q[0] must be a number, got an array");
+  expect_refused(small(R"("b_q": [[1, 2, 3, 4]])"), "b_q", "b_q[0] must be a number, got an array");
   expect_refused(small(R"("b_q": 1)"), "b_q",
                  "b_q must be a vector (an array of numbers, not of rows), got 1");
   expect_refused(small(R"("b_q": [0, 2e6, 0, 0])"), "b_q",
@@ -163,7 +162,8 @@ TEST_CASE("title and source: text of a limited length, not part of the computati
 
 TEST_CASE("an edit of a bias: an absent one becomes present, zeros but that cell", "[bias]") {
   const attn::Trace plain = attn::run_attention(parsed(small("")));
-  const Scenario s = parsed(small(R"("edits": [{"matrix": "b_q", "row": 0, "col": 2, "value": 3}])"));
+  const Scenario s =
+      parsed(small(R"("edits": [{"matrix": "b_q", "row": 0, "col": 2, "value": 3}])"));
   const attn::Trace t = attn::run_attention(s);
   REQUIRE(t.inputs.b_q.has_value());
   CHECK(*t.inputs.b_q == (Matrix(1, 4) << 0, 0, 3, 0).finished());
