@@ -157,7 +157,7 @@ function renderConcat(trace: TraceValue): HTMLElement {
     [`side by side along the columns`],
   );
   const project = trace.wO
-    ? ` Then Concat ${formatShape(m, all)} · W_O ${formatShape(all, trace.dModel)} → ${formatShape(m, trace.dModel)}.`
+    ? ` Then Concat ${formatShape(m, all)} · W_O ${formatShape(all, trace.dModel)}${trace.bO ? ` + b_O ${formatShape(1, trace.dModel)}` : ""} → ${formatShape(m, trace.dModel)}.`
     : " There is no W_O here: Concat is the output.";
   s.append(
     drawing,
