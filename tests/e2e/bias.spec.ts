@@ -56,6 +56,9 @@ test("the projection step shows b_Q's block with its shape; Q is the trace's", a
   // Head 2 reads the other block of b_Q; the output projection adds b_O.
   await page.getByRole("group", { name: "Heads" }).getByRole("button", { name: /2/ }).click();
   await expect(view.locator(".shapes")).toContainText("+ b_Q⁽²⁾ (1×2)");
+  await expect(page.getByTestId("split-panel")).toContainText(
+    "Q = X W_Q + b_Q: (1, 4, 4) · 4×4 + 1×4",
+  );
   await toStage(page, 9);
   await expect(view.locator(".shapes")).toHaveText(
     "Concat (4×4) · W_O (4×4) + b_O (1×4) → Y (4×4)",
@@ -79,6 +82,7 @@ test("the drill-down of a Q cell lists the bias term", async ({ page }) => {
     new RegExp(`^q\\[2,2\\] = .* \\+ \\(-0\\.2500\\) = ${cell(trace.heads[0]!.q[1]![1]!)}$`),
   );
   await expect(panel.getByTestId("drill-stored")).toContainText(cell(trace.q[1]![1]!));
+  await snapshot(page, "bias-drill-q");
 });
 
 test("an edit of a bias cell changes Q, undoes, and travels in the link", async ({
