@@ -79,7 +79,7 @@ test("the drill-down of a Q cell lists the bias term", async ({ page }) => {
     /^Bias term: b_Q\[2\] = -0\.2500, added to the sum of the products/,
   );
   await expect(panel.getByTestId("drill-product-sum")).toHaveText(
-    new RegExp(`^q\\[2,2\\] = .* \\+ \\(-0\\.2500\\) = ${cell(trace.heads[0]!.q[1]![1]!)}$`),
+    new RegExp(`^q\\[2,2\\] = .* − 0\\.2500 \\(bias\\) = ${cell(trace.heads[0]!.q[1]![1]!)}$`),
   );
   await expect(panel.getByTestId("drill-stored")).toContainText(cell(trace.q[1]![1]!));
   await snapshot(page, "bias-drill-q");

@@ -55,6 +55,9 @@ const BIAS: Record<ProductKind, string> = { q: "b_Q", k: "b_K", v: "b_V", y: "b_
 /** "b_Q[5]": the bias's entry the cell adds, counted from 1. */
 const biasEntry = (d: ProductDrillValue, kind: ProductKind) => `${BIAS[kind]}[${d.wColumn + 1}]`;
 
+/** " + 0.2500" or " − 0.2500": a term after others, signed as sumText writes them. */
+const signed = (x: number) => (x < 0 ? ` − ${formatCell(-x)}` : ` + ${formatCell(x)}`);
+
 /** The bias term's own line: "Bias term: b_Q[5] = 0.7500, added to the sum of the products …". */
 function biasLine(d: ProductDrillValue, kind: ProductKind): HTMLElement {
   return line(
@@ -123,7 +126,7 @@ export function renderProductDrill(d: ProductDrillValue, cell: ProductCell): HTM
     ),
     ...(d.hasBias ? [biasLine(d, kind)] : []),
     line(
-      `${at} = ${sumText(d.terms)}${d.hasBias ? ` + (${formatCell(d.bias)})` : ""} = ${formatCell(d.sum)}${count >= MANY ? ` (${count} terms)` : ""}`,
+      `${at} = ${sumText(d.terms)}${d.hasBias ? `${signed(d.bias)} (bias)` : ""} = ${formatCell(d.sum)}${count >= MANY ? ` (${count} terms)` : ""}`,
       "drill-product-sum",
       "dline result",
     ),
@@ -138,7 +141,7 @@ export function renderProductDrill(d: ProductDrillValue, cell: ProductCell): HTM
     parts.push(line(byHead(d.terms, trace.dV), "drill-by-head"));
   parts.push(
     line(
-      `${name}[${i + 1},${c + 1}] as the trace stores it (the whole matrix product at once) = ${formatCell(d.stored)}`,
+      `${name}[${i + 1},${c + 1}] as the trace stores it (the whole matrix product at once${d.hasBias ? ", plus the bias" : ""}) = ${formatCell(d.stored)}`,
       "drill-stored",
     ),
   );
