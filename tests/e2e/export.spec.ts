@@ -176,6 +176,7 @@ for (const [name, pick] of [
   ["the from-scratch example", (p: Page) => choosePreset(p, "From scratch", 20)],
   ["causal + padding (a fully masked query)", (p: Page) => choosePreset(p, "Causal + padding", 58)],
   ["the additive score", (p: Page) => loadScenario(p, additive)],
+  ["biases b_Q, b_K, b_V, b_O", (p: Page) => choosePreset(p, "With biases", 40)],
 ] as const) {
   test(`the generated NumPy code reproduces ${name}`, async ({ page }) => {
     await openApp(page);
@@ -198,9 +199,14 @@ for (const [name, pick] of [
       "Attention weights A, head 1",
     );
 
-    // PyTorch is not installed here: the code must at least be valid Python.
+    // The PyTorch code is valid Python, and with Debian's python3-torch (issue 11's tests use it)
+    // it prints the same output.
     const torch = await generatedCode(page, "PyTorch");
     const parse = "import ast, sys; ast.parse(open(sys.argv[1]).read())";
     execFileSync(PYTHON, ["-c", parse, torch]);
+    const byTorch = JSON.parse(execFileSync(PYTHON, [torch, "--json"], { encoding: "utf8" })) as {
+      output: number[][];
+    };
+    byTorch.output.forEach((row, i) => expectClose(row, trace.output[i]!, 1e-10));
   });
 }

@@ -58,9 +58,9 @@ Matrix softmax_rows(const Matrix& masked);
 Matrix weighted_sum(const Matrix& weights, const Matrix& v);
 /// Concatenation of head outputs along columns, in head order: h x (m, d_v) -> (m, h*d_v).
 Matrix concat_heads(const std::vector<Matrix>& head_outputs);
-/// x W (+ b): (rows, in) x (in, out) -> (rows, out), the bias (1, out) added to every row when
-/// present. The projections and the output projection.
-Matrix affine(const Matrix& x, const Matrix& w, const std::optional<Matrix>& b);
+/// p (rows, out) += b (1, out) on every row, when the bias is present (the projections' and the
+/// output projection's biases); nothing when absent.
+void add_bias(Matrix& p, const std::optional<Matrix>& b);
 
 /// All resolved inputs of one attention computation (what generation or the file produced).
 struct Inputs {

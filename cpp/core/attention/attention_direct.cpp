@@ -47,7 +47,7 @@ double direct_score(const Inputs& in, ScoreKind score, int h, const Matrix& q, E
 }
 
 // Adds entries [from, from + cols) of bias b (1, width), if any, to every row of p, as loops.
-void add_bias(Matrix& p, const std::optional<Matrix>& b, Eigen::Index from) {
+void add_bias_loops(Matrix& p, const std::optional<Matrix>& b, Eigen::Index from) {
   if (!b) return;
   for (Eigen::Index i = 0; i < p.rows(); ++i) {
     for (Eigen::Index c = 0; c < p.cols(); ++c) p(i, c) += (*b)(0, from + c);
@@ -72,9 +72,9 @@ Matrix attention_direct(const Inputs& in, ScoreKind score, int heads, int d_k, i
     Matrix q = in.x_q * in.w_q.middleCols(h * d_k, d_k);
     Matrix k = in.x_kv * in.w_k.middleCols(h * d_k, d_k);
     Matrix v = in.x_kv * in.w_v.middleCols(h * d_v, d_v);
-    add_bias(q, in.b_q, h * d_k);
-    add_bias(k, in.b_k, h * d_k);
-    add_bias(v, in.b_v, h * d_v);
+    add_bias_loops(q, in.b_q, h * d_k);
+    add_bias_loops(k, in.b_k, h * d_k);
+    add_bias_loops(v, in.b_v, h * d_v);
     Matrix logits = additive;
     for (Eigen::Index i = 0; i < m; ++i) {
       for (Eigen::Index j = 0; j < n; ++j) logits(i, j) += direct_score(in, score, h, q, i, k, j);
@@ -95,7 +95,7 @@ Matrix attention_direct(const Inputs& in, ScoreKind score, int heads, int d_k, i
   }
   if (!in.w_o) return concat;
   Matrix out = concat * *in.w_o;
-  add_bias(out, in.b_o, 0);
+  add_bias_loops(out, in.b_o, 0);
   return out;
 }
 

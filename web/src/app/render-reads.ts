@@ -34,5 +34,6 @@ export function renderReads(s: AppState): (() => unknown)[] {
     () => trace.positionalQ,
     () => trace.positionalKv,
     () => trace.wO,
+    () => trace.bO, // the output cells' description names b_O when there is one
   ];
 }

@@ -73,7 +73,8 @@ export function scenarioWithEdits(
   return out;
 }
 
-/** The fields that decide the numbers the edits change: tokens, sizes, seed, given matrices. */
+/** The fields that decide the numbers the edits change: tokens, sizes, seed, given matrices and
+ * biases. */
 const INPUT_FIELDS = [
   "query_tokens",
   "key_tokens",
@@ -90,6 +91,10 @@ const INPUT_FIELDS = [
   "w_k",
   "w_v",
   "w_o",
+  "b_q",
+  "b_k",
+  "b_v",
+  "b_o",
 ] as const;
 
 /**

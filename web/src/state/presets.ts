@@ -3,6 +3,7 @@
  * learned weights that is fetched on first use (a file `npm run build` makes).
  */
 import fromScratch from "../../../examples/from-scratch.json";
+import withBiases from "../../../examples/with-biases.json";
 import { LEARNED_SCENARIO } from "../wasm/prebuilt";
 import type { ScenarioFile } from "../wasm/types";
 
@@ -92,6 +93,14 @@ export const PRESETS: readonly Preset[] = [
       padded_keys: [0],
       positional_encoding: true,
     },
+  },
+  {
+    id: "biases",
+    name: "With biases",
+    description:
+      "Biases b_Q, b_K, b_V and b_O, each added to every row of its product, as in real layers.",
+    // The example file, shared with the tests and the command-line example.
+    scenario: withBiases as ScenarioFile,
   },
   {
     id: "learned",

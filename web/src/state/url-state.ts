@@ -41,6 +41,10 @@ const MATRICES: readonly EditableMatrix[] = [
   "w_additive_q",
   "w_additive_k",
   "v_additive",
+  "b_q",
+  "b_k",
+  "b_v",
+  "b_o",
 ];
 
 /** The fields of a view under the names of one format (hash or query parameters). */

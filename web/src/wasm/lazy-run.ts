@@ -16,7 +16,8 @@ import type {
   TraceValue,
 } from "./types";
 
-/** TraceValue's matrix fields, each fetched by name ("wO" and the scoring parameters may be null). */
+/** TraceValue's matrix fields, each fetched by name ("wO", the scoring parameters and the biases
+ * may be null). */
 const TRACE_MATRICES = [
   "embeddingsQ",
   "embeddingsKv",
@@ -32,6 +33,10 @@ const TRACE_MATRICES = [
   "wAdditiveQ",
   "wAdditiveK",
   "vAdditive",
+  "bQ",
+  "bK",
+  "bV",
+  "bO",
   "qAll",
   "kAll",
   "vAll",

@@ -50,7 +50,11 @@ export interface TraceValue {
   wAdditiveQ: MatrixValue | null; // W_1 (d_k, h·d_a), additive scoring only
   wAdditiveK: MatrixValue | null; // W_2 (d_k, h·d_a), additive scoring only
   vAdditive: MatrixValue | null; // v_a (h, d_a), one row per head, additive scoring only
-  qAll: MatrixValue; // (m, h·d_k)
+  bQ: MatrixValue | null; // b_q (1, h·d_k), null = no bias (zero, not added)
+  bK: MatrixValue | null; // b_k (1, h·d_k)
+  bV: MatrixValue | null; // b_v (1, h·d_v)
+  bO: MatrixValue | null; // b_o (1, d_model), only with W_O
+  qAll: MatrixValue; // (m, h·d_k) X_q W_Q (+ b_q)
   kAll: MatrixValue; // (n, h·d_k)
   vAll: MatrixValue; // (n, h·d_v)
   mask: MatrixValue; // (m, n) 1 = attend, 0 = masked
@@ -59,6 +63,8 @@ export interface TraceValue {
   concat: MatrixValue; // (m, h·d_v)
   output: MatrixValue; // (m, d_model), or concat when there is no W_O
   fullyMaskedQueries: number[]; // queries with every key masked: zero weights, zero output
+  title?: string; // where the scenario came from, plain text; absent when the file has none
+  source?: string;
 }
 
 /** Rows [row0, row0+rows), cols [col0, col0+cols), in stored (untransposed) coordinates. */
@@ -120,6 +126,14 @@ export interface ScenarioFile {
   w_additive_q?: number[][]; // W_1 (d_k, h·d_a), additive
   w_additive_k?: number[][]; // W_2 (d_k, h·d_a), additive
   v_additive?: number[][]; // v_a (h, d_a), additive
+  /** Biases, flat arrays added to every row of their product; absent = zero. */
+  b_q?: number[]; // (h·d_k)
+  b_k?: number[]; // (h·d_k)
+  b_v?: number[]; // (h·d_v)
+  b_o?: number[]; // (d_model), only with W_O
+  /** Where the scenario came from, shown as plain text: 1..120 and 1..300 UTF-8 bytes. */
+  title?: string;
+  source?: string;
   /** Edited cells applied after generation, in order (0-based row and col). */
   edits?: CellEdit[];
   /** Where the scenario came from, shown as text only (views/scenario/origin.ts). */
@@ -138,7 +152,11 @@ export type EditableMatrix =
   | "w_bilinear"
   | "w_additive_q"
   | "w_additive_k"
-  | "v_additive";
+  | "v_additive"
+  | "b_q"
+  | "b_k"
+  | "b_v"
+  | "b_o";
 
 export interface CellEdit {
   matrix: EditableMatrix;
@@ -194,7 +212,9 @@ export interface ProductDrillValue {
   column: Float64Array; // the same length: the column of W (empty for Y without W_O)
   terms: Float64Array; // row ⊙ column
   wColumn: number; // which column of W, from 0
-  sum: number; // the terms summed in order
+  hasBias: boolean; // the projection has a bias (b_q, b_k, b_v; b_o for Y)
+  bias: number; // its entry wColumn, 0 without one
+  sum: number; // the terms summed in order, then + bias
   stored: number; // the trace's own value of the cell
   product: boolean; // false for Y without W_O: Y is Concat itself
 }
@@ -249,6 +269,8 @@ export interface RunSummary {
   score: ScoreKind;
   hasMask: boolean;
   fullyMaskedQueries: number[];
+  title?: string;
+  source?: string;
   keys: Int32Array;
 }
 export type RawOpenResult = { ok: true; id: number; summary: RunSummary } | RawError;

@@ -112,9 +112,17 @@ export function describeCell(
     }
     case MatrixId.VAdditive:
       return `v_a of head ${r + 1}: how much hidden unit ${c + 1} adds to the score = ${value}`;
+    case MatrixId.BQ:
+      return `bias added to ${headColumn(c, trace.dK, "query")} of every token = ${value}`;
+    case MatrixId.BK:
+      return `bias added to ${headColumn(c, trace.dK, "key")} of every token = ${value}`;
+    case MatrixId.BV:
+      return `bias added to ${headColumn(c, trace.dV, "value")} of every token = ${value}`;
+    case MatrixId.BO:
+      return `bias added to output dimension ${c + 1} of every token = ${value}`;
     case MatrixId.Output:
       return trace.wO
-        ? `dimension ${c + 1} of the final output for ${q} (Concat · W_O) = ${value}`
+        ? `dimension ${c + 1} of the final output for ${q} (Concat · W_O${trace.bO ? " + b_O" : ""}) = ${value}`
         : `dimension ${c + 1} of the final output for ${q} (the concatenated heads; no W_O) = ${value}`;
   }
 }

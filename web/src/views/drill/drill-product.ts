@@ -1,8 +1,9 @@
 /**
  * Drill-down of a cell that is a row times a column: component c of head h's q, k or v for one
  * token (a row of X times a column of W_Q, W_K or W_V) and the final output y_ic (a row of Concat
- * times a column of W_O). Every term in a table that scrolls when long (d_model 512), the largest
- * terms named and marked, the sum, and the value the trace stores.
+ * times a column of W_O), plus the bias's entry when the scenario has one. Every term in a table
+ * that scrolls when long (d_model 512), the largest terms named and marked, the bias term, the sum,
+ * and the value the trace stores.
  */
 import { formatCell } from "../ui/format";
 import type { ProductDrillValue, TraceValue } from "../../wasm/types";
@@ -48,6 +49,23 @@ function projectionWords(cell: ProductCell) {
   };
 }
 
+/** The bias of a cell's matrix: b_Q, b_K, b_V, or b_O for Y. */
+const BIAS: Record<ProductKind, string> = { q: "b_Q", k: "b_K", v: "b_V", y: "b_O" };
+
+/** "b_Q[5]": the bias's entry the cell adds, counted from 1. */
+const biasEntry = (d: ProductDrillValue, kind: ProductKind) => `${BIAS[kind]}[${d.wColumn + 1}]`;
+
+/** " + 0.2500" or " − 0.2500": a term after others, signed as sumText writes them. */
+const signed = (x: number) => (x < 0 ? ` − ${formatCell(-x)}` : ` + ${formatCell(x)}`);
+
+/** The bias term's own line: "Bias term: b_Q[5] = 0.7500, added to the sum of the products …". */
+function biasLine(d: ProductDrillValue, kind: ProductKind): HTMLElement {
+  return line(
+    `Bias term: ${biasEntry(d, kind)} = ${formatCell(d.bias)}, added to the sum of the products (the same bias row is added to every token's row).`,
+    "drill-product-bias",
+  );
+}
+
 /** Head h's share of y: the sum of its block of d_v terms, for each head. */
 function byHead(terms: Float64Array, dV: number): string {
   const heads = Math.round(terms.length / dV);
@@ -80,7 +98,7 @@ export function renderProductDrill(d: ProductDrillValue, cell: ProductCell): HTM
         ),
       ];
     }
-    intro = `Dimension ${c + 1} of the final output for ${q}: row ${i + 1} of Concat (every head's output side by side, ${count} numbers) times column ${c + 1} of W_O. ${at} = Σ_l concat[${i + 1},l] × W_O[l,${c + 1}].`;
+    intro = `Dimension ${c + 1} of the final output for ${q}: row ${i + 1} of Concat (every head's output side by side, ${count} numbers) times column ${c + 1} of W_O${d.hasBias ? ", plus its bias" : ""}. ${at} = Σ_l concat[${i + 1},l] × W_O[l,${c + 1}]${d.hasBias ? ` + ${biasEntry(d, kind)}` : ""}.`;
     labels = Array.from(d.terms, (_, l) => `${l + 1} (head ${Math.floor(l / trace.dV) + 1})`);
     [rowHeader, colHeader] = [`concat[${i + 1},l]`, `W_O[l,${c + 1}]`];
   } else {
@@ -89,7 +107,7 @@ export function renderProductDrill(d: ProductDrillValue, cell: ProductCell): HTM
       trace.numHeads > 1
         ? `column ${c + 1} of head ${head + 1}'s block of ${words.w}, which is column ${d.wColumn + 1} of the whole ${words.w}`
         : `column ${c + 1} of ${words.w}`;
-    intro = `Component ${c + 1} of the ${words.vector} vector of ${words.token}${trace.numHeads > 1 ? ` in head ${head + 1}` : ""}: row ${i + 1} of ${words.x} (the token's input vector, ${count} numbers) times ${column}. ${at} = Σ_l x[${i + 1},l] × ${words.w}[l,${d.wColumn + 1}].`;
+    intro = `Component ${c + 1} of the ${words.vector} vector of ${words.token}${trace.numHeads > 1 ? ` in head ${head + 1}` : ""}: row ${i + 1} of ${words.x} (the token's input vector, ${count} numbers) times ${column}${d.hasBias ? `, plus entry ${d.wColumn + 1} of the bias ${BIAS[kind]}` : ""}. ${at} = Σ_l x[${i + 1},l] × ${words.w}[l,${d.wColumn + 1}]${d.hasBias ? ` + ${biasEntry(d, kind)}` : ""}.`;
     labels = Array.from(d.terms, (_, l) => String(l + 1));
     [rowHeader, colHeader] = [`x[${i + 1},l]`, `${words.w}[l,${d.wColumn + 1}]`];
   }
@@ -106,8 +124,9 @@ export function renderProductDrill(d: ProductDrillValue, cell: ProductCell): HTM
       ],
       new Set(largest),
     ),
+    ...(d.hasBias ? [biasLine(d, kind)] : []),
     line(
-      `${at} = ${sumText(d.terms)} = ${formatCell(d.sum)}${count >= MANY ? ` (${count} terms)` : ""}`,
+      `${at} = ${sumText(d.terms)}${d.hasBias ? `${signed(d.bias)} (bias)` : ""} = ${formatCell(d.sum)}${count >= MANY ? ` (${count} terms)` : ""}`,
       "drill-product-sum",
       "dline result",
     ),
@@ -122,7 +141,7 @@ export function renderProductDrill(d: ProductDrillValue, cell: ProductCell): HTM
     parts.push(line(byHead(d.terms, trace.dV), "drill-by-head"));
   parts.push(
     line(
-      `${name}[${i + 1},${c + 1}] as the trace stores it (the whole matrix product at once) = ${formatCell(d.stored)}`,
+      `${name}[${i + 1},${c + 1}] as the trace stores it (the whole matrix product at once${d.hasBias ? ", plus the bias" : ""}) = ${formatCell(d.stored)}`,
       "drill-stored",
     ),
   );

@@ -73,6 +73,14 @@ export function editableOf(trace: TraceValue, id: MatrixId): EditableMatrix | un
       return "w_additive_k";
     case MatrixId.VAdditive:
       return "v_additive";
+    case MatrixId.BQ:
+      return "b_q";
+    case MatrixId.BK:
+      return "b_k";
+    case MatrixId.BV:
+      return "b_v";
+    case MatrixId.BO:
+      return "b_o";
     default:
       return undefined;
   }

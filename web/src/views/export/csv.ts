@@ -60,6 +60,11 @@ export function csvEntries(t: TraceValue): CsvEntry[] {
   add("W_K", "W_K", t.wK, positions(t.wK.rows));
   add("W_V", "W_V", t.wV, positions(t.wV.rows));
   add("W_O", "W_O", t.wO, positions(t.wO?.rows ?? 0));
+  // The biases the scenario has: one row each.
+  add("b_Q", "b_Q", t.bQ, ["1"]);
+  add("b_K", "b_K", t.bK, ["1"]);
+  add("b_V", "b_V", t.bV, ["1"]);
+  add("b_O", "b_O", t.bO, ["1"]);
   add("W_a (general score)", "W_a", t.wBilinear, positions(t.wBilinear?.rows ?? 0));
   add("W_1 (additive score)", "W_1", t.wAdditiveQ, positions(t.wAdditiveQ?.rows ?? 0));
   add("W_2 (additive score)", "W_2", t.wAdditiveK, positions(t.wAdditiveK?.rows ?? 0));

@@ -3,7 +3,7 @@
  * inputs embedded, the shapes in the comments, and the same conventions as the core.
  */
 import type { TraceValue } from "../../wasm/types";
-import { header, inputs, scoreLines } from "./python-inputs";
+import { header, inputs, outputLine, projectionLines, scoreLines } from "./python-inputs";
 
 /** The whole script for `trace`. */
 export function numpyCode(trace: TraceValue): string {
@@ -39,9 +39,7 @@ def softmax_rows(z):
 
 
 # ---- The computation ----
-Q = X_q @ W_Q  # (m, d_model) @ (d_model, h*d_k) -> (m, h*d_k)
-K = X_kv @ W_K  # (n, d_model) @ (d_model, h*d_k) -> (n, h*d_k)
-V = X_kv @ W_V  # (n, d_model) @ (d_model, h*d_v) -> (n, h*d_v)
+${projectionLines(trace)}
 
 weights = []  # one (m, n) matrix per head
 head_outputs = []  # one (m, d_v) matrix per head
@@ -63,7 +61,7 @@ ${scoreLines(trace.score, "np")}
 # Concatenate the heads along the columns, in head order
 concat = np.concatenate(head_outputs, axis=1)  # (m, h*d_v)
 # Output projection (or none, when the scenario has no W_O)
-output = concat @ W_O if W_O is not None else concat  # (m, d_model)
+${outputLine(trace)}
 
 if "--json" in sys.argv[1:]:
     print(json.dumps({"weights": [A.tolist() for A in weights], "output": output.tolist()}))

@@ -28,6 +28,22 @@ export function pyMatrix(m: MatrixValue): string {
   return `arr([\n${rows.join("\n")}\n])`;
 }
 
+/** `arr([...])` of a (1, width) bias: a flat vector, added to every row by broadcasting. */
+function pyVector(m: MatrixValue): string {
+  return `arr([${Array.from(m.data, (x) => String(x)).join(", ")}])`;
+}
+
+/** The biases the trace has, by their names in the generated code; none without biases. */
+function biasesOf(t: TraceValue): [string, MatrixValue][] {
+  const all: [string, MatrixValue | null][] = [
+    ["b_Q", t.bQ],
+    ["b_K", t.bK],
+    ["b_V", t.bV],
+    ["b_O", t.bO],
+  ];
+  return all.filter((b): b is [string, MatrixValue] => b[1] !== null);
+}
+
 /** The module docstring. */
 export function header(t: TraceValue, library: string, run: string): string {
   return `"""Attention Stepper, reproduced with ${library}.
@@ -41,7 +57,13 @@ same numbers (float64) as the page and the C++ core.
 Conventions (row vectors): Q = X_q W_Q, K = X_kv W_K, V = X_kv W_V; head i takes the column block
 [i*d_k, (i+1)*d_k); masked scores become -inf; the softmax is taken over each row (over the keys),
 after subtracting the row maximum; a query whose keys are all masked gets zero weights (not NaN).
-Score: ${SCORE_NAMES[t.score]} (${SCORING[t.score].title}).
+Score: ${SCORE_NAMES[t.score]} (${SCORING[t.score].title}).${
+    biasesOf(t).length > 0
+      ? `\nBiases: ${biasesOf(t)
+          .map(([name]) => name)
+          .join(", ")}, each a vector added to every row of its product.`
+      : ""
+  }
 """`;
 }
 
@@ -85,6 +107,9 @@ export function inputs(t: TraceValue): string {
       "W_O = None",
     );
   }
+  for (const [name, b] of biasesOf(t)) {
+    lines.push(`# ${name} (${b.cols},): added to every row`, `${name} = ${pyVector(b)}`);
+  }
   if (t.wBilinear) {
     lines.push(
       `# W_a (d_k, h*d_k) = (${t.wBilinear.rows}, ${t.wBilinear.cols}): general score`,
@@ -106,6 +131,23 @@ export function inputs(t: TraceValue): string {
     `mask = ${pyMatrix(t.mask)}`,
   );
   return lines.join("\n");
+}
+
+/** The three projections Q, K, V, each with its bias when the trace has one (NumPy and torch). */
+export function projectionLines(t: TraceValue): string {
+  const plus = (b: MatrixValue | null, name: string) => (b ? ` + ${name}` : "");
+  const note = (b: MatrixValue | null) => (b ? ", the bias added to every row" : "");
+  return [
+    `Q = X_q @ W_Q${plus(t.bQ, "b_Q")}  # (m, d_model) @ (d_model, h*d_k) -> (m, h*d_k)${note(t.bQ)}`,
+    `K = X_kv @ W_K${plus(t.bK, "b_K")}  # (n, d_model) @ (d_model, h*d_k) -> (n, h*d_k)${note(t.bK)}`,
+    `V = X_kv @ W_V${plus(t.bV, "b_V")}  # (n, d_model) @ (d_model, h*d_v) -> (n, h*d_v)${note(t.bV)}`,
+  ].join("\n");
+}
+
+/** The output projection line (or none, without W_O); with b_O when the trace has it. */
+export function outputLine(t: TraceValue): string {
+  const product = t.bO ? "concat @ W_O + b_O" : "concat @ W_O";
+  return `output = ${product} if W_O is not None else concat  # (m, d_model)`;
 }
 
 /**

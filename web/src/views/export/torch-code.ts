@@ -3,7 +3,7 @@
  * plus a check against torch's own softmax on the rows that have at least one visible key.
  */
 import type { TraceValue } from "../../wasm/types";
-import { header, inputs, scoreLines } from "./python-inputs";
+import { header, inputs, outputLine, projectionLines, scoreLines } from "./python-inputs";
 
 /** The whole script for `trace`. */
 export function torchCode(trace: TraceValue): string {
@@ -40,9 +40,7 @@ def softmax_rows(z):
 
 
 # ---- The computation ----
-Q = X_q @ W_Q  # (m, d_model) @ (d_model, h*d_k) -> (m, h*d_k)
-K = X_kv @ W_K  # (n, d_model) @ (d_model, h*d_k) -> (n, h*d_k)
-V = X_kv @ W_V  # (n, d_model) @ (d_model, h*d_v) -> (n, h*d_v)
+${projectionLines(trace)}
 
 weights = []  # one (m, n) tensor per head
 head_outputs = []  # one (m, d_v) tensor per head
@@ -67,7 +65,7 @@ ${scoreLines(trace.score, "torch")}
 # Concatenate the heads along the columns, in head order
 concat = torch.cat(head_outputs, dim=1)  # (m, h*d_v)
 # Output projection (or none, when the scenario has no W_O)
-output = concat @ W_O if W_O is not None else concat  # (m, d_model)
+${outputLine(trace)}
 
 if "--json" in sys.argv[1:]:
     print(json.dumps({"weights": [A.tolist() for A in weights], "output": output.tolist()}))

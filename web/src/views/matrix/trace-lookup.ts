@@ -52,7 +52,20 @@ export function matrixOf(trace: TraceValue, id: MatrixId, head: number): MatrixV
       return trace.wAdditiveK;
     case MatrixId.VAdditive:
       return trace.vAdditive;
+    case MatrixId.BQ:
+      return trace.bQ;
+    case MatrixId.BK:
+      return trace.bK;
+    case MatrixId.BV:
+      return trace.bV;
+    case MatrixId.BO:
+      return trace.bO;
   }
+}
+
+/** Whether `id` is a bias (b_Q, b_K, b_V, b_O): a row added to every row of a product. */
+export function isBias(id: MatrixId): boolean {
+  return id === MatrixId.BQ || id === MatrixId.BK || id === MatrixId.BV || id === MatrixId.BO;
 }
 
 type Axis = "query" | "key" | "index";

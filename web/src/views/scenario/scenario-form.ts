@@ -6,8 +6,8 @@
 import type { ScenarioFile } from "../../wasm/types";
 
 /**
- * Matrices (and per-head sizes) a preset or a loaded file may pin; the form cannot edit them, only
- * drop them.
+ * Matrices, biases (and per-head sizes) a preset or a loaded file may pin; the form cannot edit
+ * them, only drop them.
  */
 export type ExplicitMatrices = Pick<ScenarioFile, (typeof EXPLICIT_FIELDS)[number]>;
 
@@ -46,6 +46,10 @@ const EXPLICIT_FIELDS = [
   "w_k",
   "w_v",
   "w_o",
+  "b_q",
+  "b_k",
+  "b_v",
+  "b_o",
   "d_k",
   "d_v",
   ...SCORING_FIELDS.general,

@@ -69,7 +69,7 @@ const FORM_HTML = `
     <input id="f-padded" type="text" autocomplete="off" spellcheck="false" aria-label="Padded keys" aria-describedby="h-padded" hidden>
   </fieldset>
   <p class="hint" id="h-padded"></p>
-  <label class="check" id="explicit-row" hidden><input id="f-explicit" type="checkbox" data-field="explicit"> Use the given matrices (X, W_Q, W_K, W_V, W_O)</label>
+  <label class="check" id="explicit-row" hidden><input id="f-explicit" type="checkbox" data-field="explicit"> Use the given matrices (X, W_Q, W_K, W_V, W_O, biases)</label>
   <button type="submit" class="primary">Apply</button>
   <p class="field-error general" data-slot="general" role="alert" hidden></p>
 </form>`;

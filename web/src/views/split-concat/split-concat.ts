@@ -6,6 +6,7 @@
  */
 import { schemeSet2 } from "d3-scale-chromatic";
 import { formatShape } from "../ui/format";
+import { isBias } from "../matrix/trace-lookup";
 import { Stage } from "../../wasm/enums";
 import type { StepValue, TraceValue } from "../../wasm/types";
 import { el } from "../ui/dom";
@@ -106,6 +107,10 @@ function renderSplit(trace: TraceValue, step: StepValue): HTMLElement {
   const w = letter === "V" ? trace.dV : trace.dK;
   const d = trace.dModel;
   const all = h * w;
+  // The projection's bias, when the scenario has one: an operand of this step.
+  const b = step.operands.some((o) => isBias(o.matrix))
+    ? ` + b_${letter} (${formatShape(1, all)})`
+    : "";
   const s = section("split-panel", `Split ${letter} into ${h} head${h > 1 ? "s" : ""}`);
   const shapes = `${tuple(1, rows, all)} → reshape ${tuple(1, rows, h, w)} → transpose ${tuple(1, h, rows, w)}`;
   s.append(el("p", "sshapes", shapes));
@@ -120,12 +125,15 @@ function renderSplit(trace: TraceValue, step: StepValue): HTMLElement {
         headBoxes(letter, h, step.head),
       ],
     ],
-    [`· W_${letter} (${formatShape(d, all)})`, `split the ${all} columns into ${h} heads of ${w}`],
+    [
+      `· W_${letter} (${formatShape(d, all)})${b}`,
+      `split the ${all} columns into ${h} heads of ${w}`,
+    ],
   );
   s.append(
     drawing,
     steps([
-      `${letter} = X W_${letter}: ${tuple(1, rows, d)} · ${formatShape(d, all)} → ${tuple(1, rows, all)} (batch 1, ${rows} tokens, ${h}·${w} = ${all} columns).`,
+      `${letter} = X W_${letter}${b ? ` + b_${letter}` : ""}: ${tuple(1, rows, d)} · ${formatShape(d, all)}${b ? ` + ${formatShape(1, all)}` : ""} → ${tuple(1, rows, all)} (batch 1, ${rows} tokens, ${h}·${w} = ${all} columns).`,
       `reshape: the last axis of ${all} becomes ${h} heads × ${w}: ${tuple(1, rows, h, w)}.`,
       `transpose the token and head axes: ${tuple(1, h, rows, w)}, so each of the ${h} heads holds a ${formatShape(rows, w)} matrix.`,
     ]),
@@ -157,7 +165,7 @@ function renderConcat(trace: TraceValue): HTMLElement {
     [`side by side along the columns`],
   );
   const project = trace.wO
-    ? ` Then Concat ${formatShape(m, all)} · W_O ${formatShape(all, trace.dModel)} → ${formatShape(m, trace.dModel)}.`
+    ? ` Then Concat ${formatShape(m, all)} · W_O ${formatShape(all, trace.dModel)}${trace.bO ? ` + b_O ${formatShape(1, trace.dModel)}` : ""} → ${formatShape(m, trace.dModel)}.`
     : " There is no W_O here: Concat is the output.";
   s.append(
     drawing,

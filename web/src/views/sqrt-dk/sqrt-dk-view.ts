@@ -46,7 +46,7 @@ function asDotProduct(s: ScenarioFile, score: "dot" | "scaled_dot"): ScenarioFil
     delete out[k];
   }
   const kept = (s.edits ?? []).filter((e) =>
-    ["x_q", "x_kv", "w_q", "w_k", "w_v", "w_o"].includes(e.matrix),
+    ["x_q", "x_kv", "w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o"].includes(e.matrix),
   );
   if (kept.length > 0) out.edits = kept;
   else delete out.edits;
