@@ -202,5 +202,9 @@ EMSCRIPTEN_BINDINGS(attention_stepper) {
       .value("WBilinear", attn::MatrixId::WBilinear)
       .value("WAdditiveQ", attn::MatrixId::WAdditiveQ)
       .value("WAdditiveK", attn::MatrixId::WAdditiveK)
-      .value("VAdditive", attn::MatrixId::VAdditive);
+      .value("VAdditive", attn::MatrixId::VAdditive)
+      .value("BQ", attn::MatrixId::BQ)
+      .value("BK", attn::MatrixId::BK)
+      .value("BV", attn::MatrixId::BV)
+      .value("BO", attn::MatrixId::BO);
 }

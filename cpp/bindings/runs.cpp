@@ -37,8 +37,8 @@ const Run* find_run(int id, val* error) {
   return nullptr;
 }
 
-// The matrix of a TraceValue field; `present` is false for a scoring parameter or W_O the run
-// does not have.
+// The matrix of a TraceValue field; nullptr for a scoring parameter, bias or W_O the run does
+// not have; *known is false for a name that is no field.
 const attn::Matrix* trace_field(const attn::Trace& t, const std::string& name, bool* known) {
   const attn::Inputs& in = t.inputs;
   const std::map<std::string, const attn::Matrix*> fields = {
@@ -56,6 +56,10 @@ const attn::Matrix* trace_field(const attn::Trace& t, const std::string& name, b
       {"wAdditiveQ", in.w_additive_q ? &*in.w_additive_q : nullptr},
       {"wAdditiveK", in.w_additive_k ? &*in.w_additive_k : nullptr},
       {"vAdditive", in.v_additive ? &*in.v_additive : nullptr},
+      {"bQ", in.b_q ? &*in.b_q : nullptr},
+      {"bK", in.b_k ? &*in.b_k : nullptr},
+      {"bV", in.b_v ? &*in.b_v : nullptr},
+      {"bO", in.b_o ? &*in.b_o : nullptr},
       {"qAll", &t.q_all},
       {"kAll", &t.k_all},
       {"vAll", &t.v_all},

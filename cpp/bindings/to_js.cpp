@@ -65,6 +65,9 @@ val trace_header(const attn::Scenario& s, const attn::Trace& t) {
   out.set("score", static_cast<int>(t.score));
   out.set("hasMask", t.has_mask);
   out.set("fullyMaskedQueries", to_js(t.fully_masked_queries));
+  // Where the scenario came from (plain text), only when the file says.
+  if (s.title) out.set("title", *s.title);
+  if (s.source) out.set("source", *s.source);
   return out;
 }
 
@@ -85,6 +88,11 @@ val to_js(const attn::Scenario& s, const attn::Trace& t) {
   out.set("wAdditiveQ", in.w_additive_q ? to_js(*in.w_additive_q) : val::null());
   out.set("wAdditiveK", in.w_additive_k ? to_js(*in.w_additive_k) : val::null());
   out.set("vAdditive", in.v_additive ? to_js(*in.v_additive) : val::null());
+  // The biases as (1, width) matrices; null when absent (zero, not added).
+  out.set("bQ", in.b_q ? to_js(*in.b_q) : val::null());
+  out.set("bK", in.b_k ? to_js(*in.b_k) : val::null());
+  out.set("bV", in.b_v ? to_js(*in.b_v) : val::null());
+  out.set("bO", in.b_o ? to_js(*in.b_o) : val::null());
   out.set("qAll", to_js(t.q_all));
   out.set("kAll", to_js(t.k_all));
   out.set("vAll", to_js(t.v_all));
@@ -196,6 +204,8 @@ val to_js(const attn::ProductDrill& d) {
   out.set("column", to_js(d.column));
   out.set("terms", to_js(d.terms));
   out.set("wColumn", d.w_column);
+  out.set("hasBias", d.has_bias);
+  out.set("bias", d.bias);
   out.set("sum", d.sum);
   out.set("stored", d.stored);
   out.set("product", d.product);

@@ -27,7 +27,8 @@ val to_js(const std::vector<int>& items);
 /// A Float64Array copy.
 val to_js(const std::vector<double>& items);
 val to_js(const attn::HeadTrace& h);
-/// The TraceValue fields that are not matrices: tokens, sizes, score, mask flags.
+/// The TraceValue fields that are not matrices: tokens, sizes, score, mask flags; title and
+/// source when the scenario has them.
 val trace_header(const attn::Scenario& s, const attn::Trace& t);
 val to_js(const attn::Scenario& s, const attn::Trace& t);
 val to_js(const attn::Operand& o);

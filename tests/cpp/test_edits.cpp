@@ -126,9 +126,10 @@ TEST_CASE("an edit outside its matrix is rejected naming the index, the range an
 TEST_CASE("an edit must name a matrix this scenario has", "[edits]") {
   Scenario s = good();
   s.edits = {{"w_z", 0, 0, 1}};
-  expect_edit_rejected(s,
-                       "edits[0].matrix is \"w_z\"; it must be one of x_q, x_kv, w_q, w_k, w_v, "
-                       "w_o, w_bilinear, w_additive_q, w_additive_k, v_additive");
+  expect_edit_rejected(
+      s,
+      "edits[0].matrix is \"w_z\"; it must be one of x_q, x_kv, w_q, w_k, w_v, "
+      "w_o, w_bilinear, w_additive_q, w_additive_k, v_additive, b_q, b_k, b_v, b_o");
   s.edits = {{"x_kv", 0, 0, 1}};
   expect_edit_rejected(s,
                        "edits[0].matrix is \"x_kv\", but there is no x_kv in self-attention; edit "

@@ -84,10 +84,10 @@ TEST_CASE("names and values from the file reach a message escaped and cut", "[me
                  std::string(40, 'x') + "\xE2\x80\xA6",
                  "unknown field \"" + std::string(40, 'x') + "\xE2\x80\xA6\"");
   expect_message(with(R"("": 1)"), "", "an empty field name is not a scenario field");
-  expect_message(with(R"("edits": [{"matrix": "\u001b[2Jw_q\n", "row": 0, "col": 0, "value": 1}])"),
-                 "edits",
-                 R"(edits[0].matrix is "\u001B[2Jw_q\n"; it must be one of x_q, x_kv, w_q, w_k, )"
-                 "w_v, w_o, w_bilinear, w_additive_q, w_additive_k, v_additive");
+  expect_message(
+      with(R"("edits": [{"matrix": "\u001b[2Jw_q\n", "row": 0, "col": 0, "value": 1}])"), "edits",
+      R"(edits[0].matrix is "\u001B[2Jw_q\n"; it must be one of x_q, x_kv, w_q, w_k, )"
+      "w_v, w_o, w_bilinear, w_additive_q, w_additive_k, v_additive, b_q, b_k, b_v, b_o");
   expect_message(
       with(R"("edits": [{"": 1}])"), "edits",
       R"(edits[0] has an empty field name; an edit has "matrix", "row", "col" and "value")");

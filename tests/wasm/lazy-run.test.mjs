@@ -5,7 +5,13 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { sharedModule } from "./helpers.mjs";
 
-const EXAMPLES = ["from-scratch", "anthony-hopkins", "cross-attention", "small-default"];
+const EXAMPLES = [
+  "from-scratch",
+  "anthony-hopkins",
+  "cross-attention",
+  "small-default",
+  "with-biases",
+];
 const HEAD_FIELDS = ["q", "k", "v", "scores", "scaled", "masked", "weights", "output"];
 
 const example = (name) => readFileSync(new URL(`../../examples/${name}.json`, import.meta.url));

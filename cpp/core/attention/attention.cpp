@@ -146,6 +146,13 @@ Matrix concat_heads(const std::vector<Matrix>& head_outputs) {
   return concat;
 }
 
+// x (rows, in), w (in, out), b (1, out): the product first, then the bias row added to each row.
+Matrix affine(const Matrix& x, const Matrix& w, const std::optional<Matrix>& b) {
+  Matrix out = x * w;
+  if (b) out.rowwise() += b->row(0);
+  return out;
+}
+
 namespace {
 
 // The raw scores of head `head` in the trace's score kind: q (m, d_k), k (n, d_k) -> (m, n). The
@@ -180,9 +187,9 @@ Trace run_attention(const Scenario& s) {
   t.d_a = s.score == ScoreKind::Additive ? s.hidden_dim_a() : 0;
 
   // Project all heads at once; head i is a column block of these.
-  t.q_all = in.x_q * in.w_q;
-  t.k_all = in.x_kv * in.w_k;
-  t.v_all = in.x_kv * in.w_v;
+  t.q_all = affine(in.x_q, in.w_q, in.b_q);
+  t.k_all = affine(in.x_kv, in.w_k, in.b_k);
+  t.v_all = affine(in.x_kv, in.w_v, in.b_v);
 
   t.mask = build_mask(s.m(), s.n(), s.mask, s.padded_keys);
   t.has_mask = s.mask == MaskKind::Causal || !s.padded_keys.empty();
@@ -207,7 +214,7 @@ Trace run_attention(const Scenario& s) {
 
   // Put the heads side by side, then mix them back to d_model columns with W_O (if any).
   t.concat = concat_heads(head_outputs);
-  t.output = in.w_o ? Matrix(t.concat * *in.w_o) : t.concat;
+  t.output = in.w_o ? affine(t.concat, *in.w_o, in.b_o) : t.concat;
   return t;
 }
 

@@ -1,16 +1,17 @@
 // Multi-head attention, recording every intermediate matrix.
 //
 // Conventions (docs/product.md): row vectors; X_q is (m, d_model), X_kv is (n, d_model);
-// Q = X_q W_Q (m, h*d_k), K = X_kv W_K (n, h*d_k), V = X_kv W_V (n, h*d_v); head i takes columns
-// [i*d_k, (i+1)*d_k) of Q and K and [i*d_v, (i+1)*d_v) of V. Per head:
+// Q = X_q W_Q + b_q (m, h*d_k), K = X_kv W_K + b_k (n, h*d_k), V = X_kv W_V + b_v (n, h*d_v),
+// each bias a (1, width) row added to every row (absent = zero, not added at all); head i takes
+// columns [i*d_k, (i+1)*d_k) of Q and K and [i*d_v, (i+1)*d_v) of V. Per head:
 //   S = scores(Q_i, K_i) (m, n);  scaled = S / sqrt(d_k) for ScaledDot, = S for every other kind;
 //   masked entries -> -inf;  A = row-softmax (m, n);  O_i = A V_i (m, d_v).
 // The score of query row q and key row k (both (1, d_k)) depends on Scenario::score:
 //   Dot and ScaledDot: q k^T;  General: q W_a k^T with head i's block W_a (d_k, d_k);
 //   Additive: tanh(q W_1 + k W_2) v_a^T with head i's blocks W_1, W_2 (d_k, d_a) and v_a (1, d_a).
 // Only ScaledDot divides by sqrt(d_k), so for the other kinds HeadTrace::scaled equals scores.
-// Concat(O_1..O_h) along columns (m, h*d_v); output = Concat W_O (m, d_model), or Concat itself
-// when there is no W_O.
+// Concat(O_1..O_h) along columns (m, h*d_v); output = Concat W_O + b_o (m, d_model), or Concat
+// itself when there is no W_O.
 //
 // A query whose keys are all masked ("fully masked row") has, by definition, a weight row of
 // zeros and therefore an output row of zeros; it is listed in Trace::fully_masked_queries.
@@ -57,6 +58,9 @@ Matrix softmax_rows(const Matrix& masked);
 Matrix weighted_sum(const Matrix& weights, const Matrix& v);
 /// Concatenation of head outputs along columns, in head order: h x (m, d_v) -> (m, h*d_v).
 Matrix concat_heads(const std::vector<Matrix>& head_outputs);
+/// x W (+ b): (rows, in) x (in, out) -> (rows, out), the bias (1, out) added to every row when
+/// present. The projections and the output projection.
+Matrix affine(const Matrix& x, const Matrix& w, const std::optional<Matrix>& b);
 
 /// All resolved inputs of one attention computation (what generation or the file produced).
 struct Inputs {
@@ -76,9 +80,15 @@ struct Inputs {
   std::optional<Matrix> w_additive_q;  ///< Additive: W_1 (d_k, h*d_a)
   std::optional<Matrix> w_additive_k;  ///< Additive: W_2 (d_k, h*d_a)
   std::optional<Matrix> v_additive;    ///< Additive: v_a (h, d_a)
+  // Biases as (1, width) rows, present when the file gives them or an edit sets one of their
+  // cells; absent = zero. Head i takes entries [i*d_k, (i+1)*d_k) of b_q, b_k, [i*d_v, ...) of b_v.
+  std::optional<Matrix> b_q, b_k;  ///< (1, h*d_k)
+  std::optional<Matrix> b_v;       ///< (1, h*d_v)
+  std::optional<Matrix> b_o;       ///< (1, d_model), only with W_O
 };
 
-/// Generates what the scenario leaves out (inputs.cpp), then applies Scenario::edits in order.
+/// Generates what the scenario leaves out (inputs.cpp; never a bias), then applies
+/// Scenario::edits in order (an edit of an absent bias makes it a row of zeros first).
 /// An edit of x_q changes X_q and, in self-attention, X_kv too (one matrix); the edited cell of
 /// embeddings_q (embeddings_kv) becomes value - positional (rounded), so embeddings + positional
 /// is X up to rounding. `s` must have passed validate().
@@ -101,14 +111,14 @@ struct Trace {
   ScoreKind score = ScoreKind::ScaledDot;
   int d_k = 0, d_v = 0;
   int d_a = 0;            ///< additive scoring's hidden size; 0 for the other kinds
-  Matrix q_all;           ///< (m, h*d_k) X_q W_Q
-  Matrix k_all;           ///< (n, h*d_k) X_kv W_K
-  Matrix v_all;           ///< (n, h*d_v) X_kv W_V
+  Matrix q_all;           ///< (m, h*d_k) X_q W_Q (+ b_q)
+  Matrix k_all;           ///< (n, h*d_k) X_kv W_K (+ b_k)
+  Matrix v_all;           ///< (n, h*d_v) X_kv W_V (+ b_v)
   KeyMask mask;           ///< (m, n) 1 = attend, 0 = masked (all ones without a mask)
   bool has_mask = false;  ///< the scenario masks something (causal or any padded key)
   std::vector<HeadTrace> heads;
   Matrix concat;  ///< (m, h*d_v)
-  Matrix output;  ///< (m, d_model) concat W_O, or (m, h*d_v) = concat without W_O
+  Matrix output;  ///< (m, d_model) concat W_O (+ b_o), or (m, h*d_v) = concat without W_O
   std::vector<int> fully_masked_queries;  ///< queries whose every key is masked
 };
 

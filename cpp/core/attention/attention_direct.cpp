@@ -46,11 +46,20 @@ double direct_score(const Inputs& in, ScoreKind score, int h, const Matrix& q, E
   return score == ScoreKind::ScaledDot ? s / std::sqrt(static_cast<double>(d_k)) : s;
 }
 
+// Adds entries [from, from + cols) of bias b (1, width), if any, to every row of p, as loops.
+void add_bias(Matrix& p, const std::optional<Matrix>& b, Eigen::Index from) {
+  if (!b) return;
+  for (Eigen::Index i = 0; i < p.rows(); ++i) {
+    for (Eigen::Index c = 0; c < p.cols(); ++c) p(i, c) += (*b)(0, from + c);
+  }
+}
+
 }  // namespace
 
 // The textbook form, per head i: O_i = softmax(score(Q_i, K_i) + B) V_i, where score is the scaled
 // dot product Q_i K_i^T / sqrt(d_k) or another kind's score, written as loops, and B is the
-// additive mask (0 = attend, -inf = masked); output = [O_1 ... O_h] W_O. Shapes as run_attention.
+// additive mask (0 = attend, -inf = masked); output = [O_1 ... O_h] W_O + b_o, with Q_i, K_i, V_i
+// including their biases. Shapes as run_attention.
 Matrix attention_direct(const Inputs& in, ScoreKind score, int heads, int d_k, int d_v,
                         const KeyMask& mask) {
   const Eigen::Index m = in.x_q.rows(), n = in.x_kv.rows();
@@ -58,10 +67,14 @@ Matrix attention_direct(const Inputs& in, ScoreKind score, int heads, int d_k, i
       (mask.array() == 0.0).select(Matrix::Constant(m, n, kMinusInf), Matrix::Zero(m, n));
   Matrix concat(m, static_cast<Eigen::Index>(heads) * d_v);
   for (int h = 0; h < heads; ++h) {
-    // Project with this head's columns of the weights directly (not slices of a full Q).
-    const Matrix q = in.x_q * in.w_q.middleCols(h * d_k, d_k);
-    const Matrix k = in.x_kv * in.w_k.middleCols(h * d_k, d_k);
-    const Matrix v = in.x_kv * in.w_v.middleCols(h * d_v, d_v);
+    // Project with this head's columns of the weights directly (not slices of a full Q), then
+    // add this head's entries of each bias to every row.
+    Matrix q = in.x_q * in.w_q.middleCols(h * d_k, d_k);
+    Matrix k = in.x_kv * in.w_k.middleCols(h * d_k, d_k);
+    Matrix v = in.x_kv * in.w_v.middleCols(h * d_v, d_v);
+    add_bias(q, in.b_q, h * d_k);
+    add_bias(k, in.b_k, h * d_k);
+    add_bias(v, in.b_v, h * d_v);
     Matrix logits = additive;
     for (Eigen::Index i = 0; i < m; ++i) {
       for (Eigen::Index j = 0; j < n; ++j) logits(i, j) += direct_score(in, score, h, q, i, k, j);
@@ -80,7 +93,10 @@ Matrix attention_direct(const Inputs& in, ScoreKind score, int heads, int d_k, i
     }
     concat.middleCols(static_cast<Eigen::Index>(h) * d_v, d_v) = a * v;
   }
-  return in.w_o ? Matrix(concat * *in.w_o) : concat;
+  if (!in.w_o) return concat;
+  Matrix out = concat * *in.w_o;
+  add_bias(out, in.b_o, 0);
+  return out;
 }
 
 }  // namespace attn

@@ -10,9 +10,25 @@
 namespace attn {
 namespace {
 
+/// The bias a scenario-file name names (b_q, b_k, b_v, b_o), made a row of zeros of its width if
+/// absent (an edit makes it present); nullptr for another name, or b_o without W_O.
+Matrix* bias(Inputs& in, const std::string& name) {
+  auto make = [](std::optional<Matrix>& b, Eigen::Index width) {
+    if (!b) b = Matrix::Zero(1, width);
+    return &*b;
+  };
+  if (name == "b_q") return make(in.b_q, in.w_q.cols());
+  if (name == "b_k") return make(in.b_k, in.w_k.cols());
+  if (name == "b_v") return make(in.b_v, in.w_v.cols());
+  if (name == "b_o" && in.w_o) return make(in.b_o, in.w_o->cols());
+  return nullptr;
+}
+
 /// The resolved matrix a scenario-file matrix name (CellEdit::matrix) names, or nullptr when `in`
-/// has none (no W_O, a scoring matrix the score kind does not use, an unknown name).
+/// has none (no W_O, a scoring matrix the score kind does not use, an unknown name). A bias is
+/// made present.
 Matrix* input_matrix(Inputs& in, const std::string& name) {
+  if (Matrix* b = bias(in, name)) return b;
   if (name == "x_q") return &in.x_q;
   if (name == "x_kv") return &in.x_kv;
   if (name == "w_q") return &in.w_q;
@@ -93,6 +109,12 @@ Inputs resolve_inputs(const Scenario& s) {
     in.w_additive_k = given_or_generated(s.w_additive_k, dk, h * da, s.seed, WeightTag::WAdditiveK);
     in.v_additive = given_or_generated(s.v_additive, h, da, s.seed, WeightTag::VAdditive);
   }
+
+  // Biases are used as given, never generated: absent stays absent (zero) unless edited.
+  in.b_q = s.b_q;
+  in.b_k = s.b_k;
+  in.b_v = s.b_v;
+  if (in.w_o) in.b_o = s.b_o;
 
   apply_edits(s.edits, in);
   if (s.is_self_attention()) {

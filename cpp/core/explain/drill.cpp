@@ -29,15 +29,19 @@ void fill_additive(ScoreDrill& d, const Matrix& w1, const Matrix& w2, const RowV
   d.sum = d.products.sum();
 }
 
-// row (1, L) and column (L, 1) -> the drill of their product: terms, sum from l = 0 up, stored.
+// row (1, L) and column (L, 1) -> the drill of their product: terms, sum from l = 0 up, then the
+// entry w_column of the bias (1, width) when there is one, and the stored value.
 ProductDrill product_drill(const RowVector& row, const Matrix& column, int w_column,
-                           double stored) {
+                           const std::optional<Matrix>& bias, double stored) {
   ProductDrill d;
   d.row = row;
   d.column = column.transpose();
   d.terms = d.row.cwiseProduct(d.column);
   d.sum = 0.0;
   for (Eigen::Index l = 0; l < d.terms.size(); ++l) d.sum += d.terms(l);
+  d.has_bias = bias.has_value();
+  d.bias = d.has_bias ? (*bias)(0, w_column) : 0.0;
+  d.sum += d.bias;
   d.w_column = w_column;
   d.stored = stored;
   return d;
@@ -138,8 +142,8 @@ OutputDrill drill_output(const Trace& t, int head, int i, int c) {
   return d;
 }
 
-// Shapes: row, column, terms (d_model). Q takes X_q; K and V take X_kv. Head h's component c is
-// column h*width + c of W (width d_k, or d_v for V).
+// Shapes: row, column, terms (d_model). Q takes X_q and b_q; K and V take X_kv and b_k, b_v. Head
+// h's component c is column h*width + c of W (width d_k, or d_v for V).
 ProductDrill drill_projection(const Trace& t, Projection which, int head, int i, int c) {
   if (!in_range(head, static_cast<Eigen::Index>(t.heads.size()))) return {};
   const HeadTrace& h = t.heads[static_cast<std::size_t>(head)];
@@ -148,9 +152,10 @@ ProductDrill drill_projection(const Trace& t, Projection which, int head, int i,
   const Matrix& x = query ? in.x_q : in.x_kv;
   const Matrix& w = query ? in.w_q : which == Projection::Key ? in.w_k : in.w_v;
   const Matrix& stored = query ? h.q : which == Projection::Key ? h.k : h.v;
+  const auto& bias = query ? in.b_q : which == Projection::Key ? in.b_k : in.b_v;
   if (!in_range(i, stored.rows()) || !in_range(c, stored.cols())) return {};
   const int column = head * static_cast<int>(stored.cols()) + c;
-  return product_drill(x.row(i), w.col(column), column, stored(i, c));
+  return product_drill(x.row(i), w.col(column), column, bias, stored(i, c));
 }
 
 // Shapes: row, column, terms (h*d_v). Without W_O the output is Concat: nothing is multiplied.
@@ -165,7 +170,7 @@ ProductDrill drill_final_output(const Trace& t, int i, int c) {
     d.product = false;
     return d;
   }
-  return product_drill(t.concat.row(i), t.inputs.w_o->col(c), c, t.output(i, c));
+  return product_drill(t.concat.row(i), t.inputs.w_o->col(c), c, t.inputs.b_o, t.output(i, c));
 }
 
 }  // namespace attn

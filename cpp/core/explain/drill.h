@@ -53,19 +53,23 @@ struct OutputDrill {
   double sum = 0;     ///< equals the head output (i, c)
 };
 
-/// Which projection a cell of Q, K or V comes from: Q = X_q W_Q, K = X_kv W_K, V = X_kv W_V.
+/// Which projection a cell of Q, K or V comes from: Q = X_q W_Q + b_q, K = X_kv W_K + b_k,
+/// V = X_kv W_V + b_v (a bias only when the scenario has it).
 enum class Projection { Query = 0, Key = 1, Value = 2 };
 
-/// A cell that is a row times a column: component c of head h's q, k or v for token i, or the
-/// final output y_ic. Q (i, c) of head h = sum_l x_il W_Q(l, h*d_k + c) with x row i of X_q (K:
-/// X_kv, W_K; V: X_kv, W_V and d_v); Y (i, c) = sum_l concat_il W_O(l, c).
+/// A cell that is a row times a column, plus a bias when there is one: component c of head h's q,
+/// k or v for token i, or the final output y_ic. Q (i, c) of head h = sum_l x_il W_Q(l, h*d_k + c)
+/// + b_q(h*d_k + c) with x row i of X_q (K: X_kv, W_K, b_k; V: X_kv, W_V, b_v and d_v);
+/// Y (i, c) = sum_l concat_il W_O(l, c) + b_o(c).
 struct ProductDrill {
-  RowVector row;        ///< (d_model) row i of X_q or X_kv; Y: (h*d_v) row i of Concat
-  RowVector column;     ///< the same length: column w_column of W_Q, W_K, W_V or W_O
-  RowVector terms;      ///< row ⊙ column: the products x_il w_lc
-  int w_column = 0;     ///< head * width + c for Q, K, V (width d_k or d_v); c for Y
-  double sum = 0;       ///< the terms summed from l = 0 up
-  double stored = 0;    ///< the trace's own value of the cell (Q_h, K_h, V_h or the output)
+  RowVector row;          ///< (d_model) row i of X_q or X_kv; Y: (h*d_v) row i of Concat
+  RowVector column;       ///< the same length: column w_column of W_Q, W_K, W_V or W_O
+  RowVector terms;        ///< row ⊙ column: the products x_il w_lc
+  int w_column = 0;       ///< head * width + c for Q, K, V (width d_k or d_v); c for Y
+  bool has_bias = false;  ///< the scenario has this projection's bias
+  double bias = 0;        ///< its entry w_column (b_q, b_k, b_v; b_o for Y), 0 without one
+  double sum = 0;         ///< the terms summed from l = 0 up, then + bias when there is one
+  double stored = 0;      ///< the trace's own value of the cell (Q_h, K_h, V_h or the output)
   bool product = true;  ///< Y without W_O: false; the output is Concat itself (no column, no terms)
 };
 

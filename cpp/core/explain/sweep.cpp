@@ -38,15 +38,16 @@ Matrix project_drawn(const Matrix& x, int width, std::uint64_t seed, std::uint64
 }
 
 // What X_q and X_kv depend on: `s` with one head of width 1, no W_O, the dot product, no given
-// weights and only the edits of x_q and x_kv. Still a valid scenario, and resolve_inputs of it
-// builds the same X (tokens, seed, positional encoding, given X, edits) without generating the
-// scenario's full weights, which the sweep does not use (a third of its time at d_model 512).
+// weights or biases and only the edits of x_q and x_kv. Still a valid scenario, and resolve_inputs
+// of it builds the same X (tokens, seed, positional encoding, given X, edits) without generating
+// the scenario's full weights, which the sweep does not use (a third of its time at d_model 512).
 Scenario inputs_only(const Scenario& s) {
   Scenario x = s;
   x.heads = 1;
   x.d_k = x.d_v = x.d_a = 1;
   x.w_q = x.w_k = x.w_v = x.w_o = x.w_bilinear = std::nullopt;
   x.w_additive_q = x.w_additive_k = x.v_additive = std::nullopt;
+  x.b_q = x.b_k = x.b_v = x.b_o = std::nullopt;  // the sweep draws its own projections, unbiased
   x.w_o_mode = OutputProjection::None;
   x.score = ScoreKind::Dot;
   x.edits.clear();

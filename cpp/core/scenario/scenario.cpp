@@ -133,6 +133,42 @@ Error check_matrices(const Scenario& s) {
   return std::nullopt;
 }
 
+// The biases: each of its length (b_q, b_k: heads·d_k; b_v: heads·d_v; b_o: d_model), and b_o
+// only with an output projection to add it to.
+Error check_biases(const Scenario& s) {
+  const int hk = s.heads * s.head_dim_k(), hv = s.heads * s.head_dim_v();
+  struct Bias {
+    const char* field;
+    const std::optional<Matrix>& given;
+    int length;
+    const char* length_words;
+  };
+  const Bias biases[] = {{"b_q", s.b_q, hk, "heads\u00b7d_k"},
+                         {"b_k", s.b_k, hk, "heads\u00b7d_k"},
+                         {"b_v", s.b_v, hv, "heads\u00b7d_v"},
+                         {"b_o", s.b_o, s.d_model, "d_model"}};
+  for (const Bias& b : biases) {
+    if (!b.given) continue;
+    if (auto e = checks::check_bias(b.field, *b.given, b.length, b.length_words)) return e;
+  }
+  if (s.b_o && s.w_o_mode == OutputProjection::None) {
+    return fail("b_o",
+                "b_o is given but w_o is null; there is no output projection to add it to, so "
+                "b_o must be left out");
+  }
+  return std::nullopt;
+}
+
+// title and source: plain text of 1..limit UTF-8 bytes (the reader has checked the encoding).
+Error check_text(const char* field, const std::optional<std::string>& text, int limit) {
+  if (!text) return std::nullopt;
+  const std::size_t bytes = text->size();
+  if (bytes >= 1 && bytes <= static_cast<std::size_t>(limit)) return std::nullopt;
+  return fail(field, std::string(field) + " is " + std::to_string(bytes) +
+                         " bytes long; it must be between 1 and " + std::to_string(limit) +
+                         " bytes");
+}
+
 // The scoring function and its parameters: a known kind; d_a within the head-size limits; each
 // scoring matrix only with the kind that uses it, and then of its documented shape.
 Error check_scoring(const Scenario& s) {
@@ -187,8 +223,11 @@ std::optional<ValidationError> validate(const Scenario& s) {
   }
   if (auto e = check_mask(s)) return e;
   if (auto e = check_matrices(s)) return e;
+  if (auto e = check_biases(s)) return e;
   if (auto e = check_scoring(s)) return e;
-  return checks::check_edits(s);
+  if (auto e = checks::check_edits(s)) return e;
+  if (auto e = check_text("title", s.title, Limits::kMaxTitleBytes)) return e;
+  return check_text("source", s.source, Limits::kMaxSourceBytes);
 }
 
 }  // namespace attn

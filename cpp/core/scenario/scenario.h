@@ -26,7 +26,8 @@ enum class ScoreKind {
 
 /// One edited number, applied on top of the generated or given matrices (docs/scenario.md).
 /// `matrix` is a scenario-file matrix field: x_q, x_kv, w_q, w_k, w_v, w_o, w_bilinear,
-/// w_additive_q, w_additive_k, v_additive. Row and column are 0-based.
+/// w_additive_q, w_additive_k, v_additive, or a bias b_q, b_k, b_v, b_o (a (1, length) row; an
+/// edit of an absent bias makes it present, zeros but that cell). Row and column are 0-based.
 struct CellEdit {
   std::string matrix;
   int row = 0;
@@ -60,6 +61,12 @@ struct Scenario {
   std::optional<Matrix> w_v;   ///< (d_model, h*d_v)
   OutputProjection w_o_mode = OutputProjection::Generated;
   std::optional<Matrix> w_o;  ///< (h*d_v, d_model), only with OutputProjection::Given
+  // Biases, each a (1, length) row added to every row of its product; absent means zero (never
+  // generated). Head i takes entries [i*d_k, (i+1)*d_k) of b_q, b_k and [i*d_v, (i+1)*d_v) of b_v.
+  std::optional<Matrix> b_q;  ///< (1, h*d_k): Q = X_q W_Q + b_q
+  std::optional<Matrix> b_k;  ///< (1, h*d_k): K = X_kv W_K + b_k
+  std::optional<Matrix> b_v;  ///< (1, h*d_v): V = X_kv W_V + b_v
+  std::optional<Matrix> b_o;  ///< (1, d_model): output = Concat W_O + b_o; never without W_O
 
   ScoreKind score = ScoreKind::ScaledDot;
   int d_a = 0;  ///< additive scoring's hidden size; 0 = d_k
@@ -73,6 +80,10 @@ struct Scenario {
   /// Edited cells, applied in order after generation; an edit of x_q in self-attention edits
   /// the one input matrix both sides share.
   std::vector<CellEdit> edits;
+
+  /// Where the scenario came from, shown as plain text; no effect on the computation.
+  std::optional<std::string> title;   ///< 1..Limits::kMaxTitleBytes UTF-8 bytes
+  std::optional<std::string> source;  ///< 1..Limits::kMaxSourceBytes UTF-8 bytes
 
   bool is_self_attention() const { return key_tokens.empty(); }
   /// Tokens on the key/value side: key_tokens, or query_tokens in self-attention.
@@ -97,6 +108,8 @@ struct Limits {
   static constexpr double kMaxAbsValue = 1e6;                  ///< any explicit matrix entry
   static constexpr int kMaxEdits = 4096;                       ///< edited cells in one scenario
   static constexpr std::uint64_t kMaxSeed = (1ULL << 53) - 1;  ///< exact in a JSON number
+  static constexpr int kMaxTitleBytes = 120;                   ///< `title`, UTF-8 bytes
+  static constexpr int kMaxSourceBytes = 300;                  ///< `source`, UTF-8 bytes
 };
 
 /// A rejected scenario: `field` is the scenario-file field name ("d_model", "w_q", ...);

@@ -114,5 +114,19 @@ Error check_matrix(const std::string& field, const Matrix& x, Eigen::Index rows,
   return std::nullopt;
 }
 
+Error check_bias(const std::string& field, const Matrix& b, Eigen::Index length,
+                 const std::string& length_words) {
+  if (b.rows() != 1 || b.cols() != length) {
+    return fail(field, field + " has " + std::to_string(b.size()) + " numbers; it must have " +
+                           std::to_string(length) + " (" + length_words + ")");
+  }
+  for (Eigen::Index c = 0; c < length; ++c) {
+    const double v = b(0, c);
+    if (std::isfinite(v) && std::fabs(v) <= Limits::kMaxAbsValue) continue;
+    return entry_error(field, field + "[" + std::to_string(c) + "]", number(v));
+  }
+  return std::nullopt;
+}
+
 }  // namespace checks
 }  // namespace attn

@@ -42,6 +42,11 @@ ValidationError entry_error(const std::string& field, const std::string& path,
 /// "d_model × heads·d_k"), then every entry finite and within ±Limits::kMaxAbsValue.
 Error check_matrix(const std::string& field, const Matrix& x, Eigen::Index rows, Eigen::Index cols,
                    const std::string& shape_words);
+/// A bias: a (1, length) row of exactly `length` numbers ("b_q has 3 numbers; it must have 4
+/// (heads·d_k)"; `length_words` says what the length is), every entry finite and within
+/// ±Limits::kMaxAbsValue, named as the file writes it ("b_q[1]").
+Error check_bias(const std::string& field, const Matrix& b, Eigen::Index length,
+                 const std::string& length_words);
 /// Scenario::edits: at most Limits::kMaxEdits; each names a matrix the scenario has, a cell
 /// inside it, and a finite value within ±Limits::kMaxAbsValue. Errors have field "edits".
 Error check_edits(const Scenario& s);

@@ -45,9 +45,16 @@ Target target(const Scenario& s, const std::string& name) {
     return scoring(ScoreKind::Additive, dk, h * da);
   }
   if (name == "v_additive") return scoring(ScoreKind::Additive, h, da);
+  // A bias is a (1, length) row, editable whether given or absent (an absent one is zeros).
+  if (name == "b_q" || name == "b_k") return {true, 1, hk, ""};
+  if (name == "b_v") return {true, 1, hv, ""};
+  if (name == "b_o") {
+    if (s.w_o_mode != OutputProjection::None) return {true, 1, dm, ""};
+    return {false, 0, 0, ", but w_o is null (there is no output projection to add b_o to)"};
+  }
   return {false, 0, 0,
           "; it must be one of x_q, x_kv, w_q, w_k, w_v, w_o, w_bilinear, w_additive_q, "
-          "w_additive_k, v_additive"};
+          "w_additive_k, v_additive, b_q, b_k, b_v, b_o"};
 }
 
 /// "<path> is <index>; it must be between 0 and <size - 1> (<matrix> is <rows>×<cols>)".

@@ -16,12 +16,14 @@ namespace {
 using Kind = JsonValue::Kind;
 using json_values::describe;
 using json_values::Error;
+using json_values::read_bias;
 using json_values::read_edits;
 using json_values::read_int;
 using json_values::read_optional_matrix;
 using json_values::read_padded_keys;
 using json_values::read_score;
 using json_values::read_seed;
+using json_values::read_text;
 using json_values::read_tokens;
 using json_values::wrong;
 
@@ -30,7 +32,8 @@ const char* const kFields[] = {
     "d_v",          "seed",       "mask",    "padded_keys", "positional_encoding",
     "x_q",          "x_kv",       "w_q",     "w_k",         "w_v",
     "w_o",          "score",      "d_a",     "w_bilinear",  "w_additive_q",
-    "w_additive_k", "v_additive", "edits"};
+    "w_additive_k", "v_additive", "edits",   "b_q",         "b_k",
+    "b_v",          "b_o",        "title",   "source"};
 
 // One known field into `s`.
 Error read_field(const std::string& name, const JsonValue& v, Scenario* s) {
@@ -79,6 +82,12 @@ Error read_field(const std::string& name, const JsonValue& v, Scenario* s) {
   if (name == "w_additive_k") return read_optional_matrix(name, v, &s->w_additive_k);
   if (name == "v_additive") return read_optional_matrix(name, v, &s->v_additive);
   if (name == "edits") return read_edits(v, &s->edits);
+  if (name == "b_q") return read_bias(name, v, &s->b_q);
+  if (name == "b_k") return read_bias(name, v, &s->b_k);
+  if (name == "b_v") return read_bias(name, v, &s->b_v);
+  if (name == "b_o") return read_bias(name, v, &s->b_o);
+  if (name == "title") return read_text(name, v, &s->title);
+  if (name == "source") return read_text(name, v, &s->source);
   // w_o: null means no output projection; a matrix is used as given.
   if (v.kind == Kind::Null) {
     s->w_o_mode = OutputProjection::None;

@@ -135,6 +135,28 @@ Error read_optional_matrix(const std::string& field, const JsonValue& v,
   return std::nullopt;
 }
 
+Error read_bias(const std::string& field, const JsonValue& v, std::optional<Matrix>* out) {
+  if (v.kind != Kind::Array) {
+    return wrong(field, field, "a vector (an array of numbers, not of rows)", v);
+  }
+  Matrix b(1, static_cast<Eigen::Index>(v.array.size()));
+  for (std::size_t c = 0; c < v.array.size(); ++c) {
+    const JsonValue& x = v.array[c];
+    const std::string entry = field + "[" + std::to_string(c) + "]";
+    if (x.kind != Kind::Number) return wrong(field, entry, "a number", x);
+    if (!std::isfinite(x.number)) return checks::entry_error(field, entry, describe(x));
+    b(0, static_cast<Eigen::Index>(c)) = x.number;
+  }
+  *out = std::move(b);
+  return std::nullopt;
+}
+
+Error read_text(const std::string& field, const JsonValue& v, std::optional<std::string>* out) {
+  if (v.kind != Kind::String) return wrong(field, field, "a string", v);
+  *out = v.string;
+  return std::nullopt;
+}
+
 Error read_score(const JsonValue& v, ScoreKind* out) {
   static const std::pair<const char*, ScoreKind> kNames[] = {{"dot", ScoreKind::Dot},
                                                              {"scaled_dot", ScoreKind::ScaledDot},

@@ -38,6 +38,11 @@ Error read_padded_keys(const JsonValue& v, std::vector<int>* out);
 /// (1e400) is refused here, naming it and the limit of every entry.
 Error read_optional_matrix(const std::string& field, const JsonValue& v,
                            std::optional<Matrix>* out);
+/// An array of numbers -> a (1, length) row (a bias); an entry beyond a double (1e400) is refused
+/// here, naming it ("b_q[2]") and the limit of every entry.
+Error read_bias(const std::string& field, const JsonValue& v, std::optional<Matrix>* out);
+/// A string (title, source); its length is validate()'s to check.
+Error read_text(const std::string& field, const JsonValue& v, std::optional<std::string>* out);
 /// "dot" | "scaled_dot" | "general" | "additive".
 Error read_score(const JsonValue& v, ScoreKind* out);
 /// An array of {"matrix": string, "row": whole, "col": whole, "value": number} objects, each key

@@ -38,7 +38,7 @@ class OperandMaker {
   }
 
   /// Head `head`'s column block of W_Q / W_K (width d_k) or W_V (width d_v): (d_model, width);
-  /// likewise of W_a (d_k, d_k) and of W_1, W_2 (d_k, d_a).
+  /// likewise of W_a (d_k, d_k), of W_1, W_2 (d_k, d_a) and of a bias b_Q, b_K, b_V (1, width).
   Operand column_block(MatrixId id, int head, int width) const {
     Operand o = whole(id);
     with_part(o, {0, o.rows, head * width, width}, block_label(id, head));
@@ -142,6 +142,14 @@ class OperandMaker {
         return "W_2";
       case MatrixId::VAdditive:
         return "v_a";
+      case MatrixId::BQ:
+        return "b_Q";
+      case MatrixId::BK:
+        return "b_K";
+      case MatrixId::BV:
+        return "b_V";
+      case MatrixId::BO:
+        return "b_O";
     }
     return "";
   }
@@ -162,7 +170,8 @@ Step make_step(Stage stage, int head, int query, std::vector<Operand> operands, 
 
 // --- One function per stage. `query` is a query row, or -1 for the whole matrix. ---
 
-/// Q_h = X_q W_Q[:, block h] (m, d_k); K_h, V_h likewise from X_kv: (n, d_k), (n, d_v).
+/// Q_h = X_q W_Q[:, block h] (+ b_Q[block h]) (m, d_k); K_h, V_h likewise from X_kv: (n, d_k),
+/// (n, d_v). The bias's block is the third operand when the trace has that bias.
 Step project(const OperandMaker& op, const Trace& t, Stage stage, int head) {
   const MatrixId x = stage == Stage::ProjectQ ? MatrixId::Xq : MatrixId::Xkv;
   const MatrixId w = stage == Stage::ProjectQ   ? MatrixId::Wq
@@ -172,8 +181,14 @@ Step project(const OperandMaker& op, const Trace& t, Stage stage, int head) {
                      : stage == Stage::ProjectK ? MatrixId::K
                                                 : MatrixId::V;
   const int width = stage == Stage::ProjectV ? t.d_v : t.d_k;
-  return make_step(stage, head, -1, {op.whole(x), op.column_block(w, head, width)},
-                   op.whole(r, head));
+  const Inputs& in = t.inputs;
+  const auto& bias = stage == Stage::ProjectQ ? in.b_q : stage == Stage::ProjectK ? in.b_k : in.b_v;
+  const MatrixId b = stage == Stage::ProjectQ   ? MatrixId::BQ
+                     : stage == Stage::ProjectK ? MatrixId::BK
+                                                : MatrixId::BV;
+  std::vector<Operand> operands = {op.whole(x), op.column_block(w, head, width)};
+  if (bias) operands.push_back(op.column_block(b, head, width));
+  return make_step(stage, head, -1, std::move(operands), op.whole(r, head));
 }
 
 /// Row(s) of S_h (1 or m, n) from Q_h (1 or m, d_k), K_h (n, d_k) and the scoring parameters
@@ -215,10 +230,11 @@ Step concat(const OperandMaker& op, int heads) {
   return make_step(Stage::Concat, -1, -1, outputs, op.whole(MatrixId::Concat));
 }
 
-/// Concat (m, h*d_v) x W_O (h*d_v, d_model) -> Y (m, d_model).
-Step output_projection(const OperandMaker& op) {
-  return make_step(Stage::OutputProjection, -1, -1,
-                   {op.whole(MatrixId::Concat), op.whole(MatrixId::Wo)},
+/// Concat (m, h*d_v) x W_O (h*d_v, d_model) (+ b_O (1, d_model)) -> Y (m, d_model).
+Step output_projection(const OperandMaker& op, const Trace& t) {
+  std::vector<Operand> operands = {op.whole(MatrixId::Concat), op.whole(MatrixId::Wo)};
+  if (t.inputs.b_o) operands.push_back(op.whole(MatrixId::BO));
+  return make_step(Stage::OutputProjection, -1, -1, std::move(operands),
                    op.whole(MatrixId::Output));
 }
 
@@ -256,7 +272,7 @@ Step structure(const OperandMaker& op, const Trace& t, const StepKey& key) {
     case Stage::Concat:
       return concat(op, static_cast<int>(t.heads.size()));
     case Stage::OutputProjection:
-      return output_projection(op);
+      return output_projection(op, t);
   }
   return concat(op, static_cast<int>(t.heads.size()));
 }

@@ -1,10 +1,12 @@
 // The step sequence a learner walks through, owned by the core.
 //
 // Per-query granularity, for each head h:
-//   ProjectQ, ProjectK, ProjectV (whole matrices: Q_h = X_q W_Q[:, block h], ...), then for each
+//   ProjectQ, ProjectK, ProjectV (whole matrices: Q_h = X_q W_Q[:, block h] (+ b_Q[block h]), ...;
+//   the bias is a third operand only when the scenario has it), then for each
 //   query i: Scores (row i of S_h), Scale (only for the ScaledDot score), Mask (only when the
 //   scenario masks something), Softmax, WeightedSum (row i of A V_h).
-// After all heads: Concat, then OutputProjection (only when there is a W_O).
+// After all heads: Concat, then OutputProjection (only when there is a W_O; b_O a third operand
+// when present).
 // Per-matrix granularity has the same stages with one step per whole matrix per head
 // (query = -1): ProjectQ, ProjectK, ProjectV, Scores, [Scale], [Mask], Softmax, WeightedSum.
 //
@@ -22,7 +24,8 @@
 // "X_{kv}" in cross-attention), "W_Q", "W_K", "W_V", "Q_{2}", "K_{2}", "K_{2}^{\\top}"
 // (transposed), "V_{2}", "S_{2}", "\\tilde{S}_{2}" (scaled), "\\hat{S}_{2}" (masked), "A_{2}",
 // "O_{2}",
-// "\\mathrm{Concat}", "W_O", "Y" (output); the scoring parameters "W_a", "W_1", "W_2", "v_a".
+// "\\mathrm{Concat}", "W_O", "Y" (output); the scoring parameters "W_a", "W_1", "W_2", "v_a"; the
+// biases "b_Q", "b_K", "b_V", "b_O" (head 2's block "b_Q^{(2)}").
 // When a step reads or writes less than the whole matrix, Operand::part names the cells it does:
 // head 2's column block of a weight "W_Q^{(2)}" (likewise "W_a^{(2)}", "W_1^{(2)}", "W_2^{(2)}"),
 // head 2's row of v_a "v_a^{(2)}", and query 4's row in a per-query step "q_{4}", "s_{4}",
@@ -83,6 +86,11 @@ enum class MatrixId : int {
   WAdditiveQ = 17,  ///< W_1 (d_k, h*d_a), Additive
   WAdditiveK = 18,  ///< W_2 (d_k, h*d_a), Additive
   VAdditive = 19,   ///< v_a (h, d_a), Additive; head i's is row i
+  // Biases, present only when the scenario has them; a projection step reads the head's block.
+  BQ = 20,  ///< b_Q (1, h*d_k)
+  BK = 21,  ///< b_K (1, h*d_k)
+  BV = 22,  ///< b_V (1, h*d_v)
+  BO = 23,  ///< b_O (1, d_model)
 };
 
 /// A rectangle of cells: rows [row0, row0 + rows), cols [col0, col0 + cols).
@@ -146,8 +154,8 @@ Step build_step(const Scenario& s, const Trace& t, const StepKey& key);
 int find_step(const std::vector<Step>& steps, Stage stage, int head, int query);
 
 /// The matrix of the trace that `id` names: per-head ids (Q .. HeadOutput) take `head`, the
-/// others ignore it. Shapes as documented on MatrixId. Wo requires a trace with W_O, and the
-/// scoring parameters a trace of their score kind.
+/// others ignore it. Shapes as documented on MatrixId. Wo requires a trace with W_O, the
+/// scoring parameters a trace of their score kind, and a bias a trace that has it.
 const Matrix& trace_matrix(const Trace& t, MatrixId id, int head);
 
 /// `x` rounded to `digits` decimals, exactly as JavaScript's Number.prototype.toFixed does

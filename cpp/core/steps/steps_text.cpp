@@ -88,12 +88,15 @@ std::string finish(const TextContext& c, const Step& st, const std::string& s) {
   return s + "; " + no_visible_key_clause(c, c.trace.fully_masked_queries) + ".";
 }
 
-/// ProjectQ/K/V: X (rows, d_model) · W block (d_model, d) -> Q_h/K_h/V_h (rows, d).
+/// ProjectQ/K/V: X (rows, d_model) · W block (d_model, d) (+ b block (1, d)) -> Q_h/K_h/V_h
+/// (rows, d). Without a bias the words are those of the plain product.
 void describe_projection(const TextContext& c, Step& st) {
   const Operand &x = st.operands[0], &w = st.operands[1], &r = st.result;
-  st.shapes = operand_shape(x) + " · " + operand_shape(w) + " → " + operand_shape(r);
+  const Operand* b = st.operands.size() > 2 ? &st.operands[2] : nullptr;
+  st.shapes = operand_shape(x) + " · " + operand_shape(w) + (b ? " + " + operand_shape(*b) : "") +
+              " → " + operand_shape(r);
   st.size_rule = size_rule({{"", x.rows, w.cells.rows, w.cells.cols}});
-  st.formula = r.label + " = " + x.label + " " + symbol(w);
+  st.formula = r.label + " = " + x.label + " " + symbol(w) + (b ? " + " + symbol(*b) : "");
   st.formula_numbers = st.formula + " = " + latex_matrix(trace_matrix(c.trace, r.matrix, r.head));
 
   const bool q = st.stage == Stage::ProjectQ;
@@ -104,11 +107,14 @@ void describe_projection(const TextContext& c, Step& st) {
                                 ? w_name
                                 : "columns " + std::to_string(w.cells.col0 + 1) + "–" +
                                       std::to_string(w.cells.col0 + w.cells.cols) + " of " + w_name;
+  const std::string bias = b ? ", then the bias row " + unicode_label(symbol(*b)) + " (" +
+                                   std::to_string(b->cells.cols) + " numbers) is added to every row"
+                             : "";
   st.sentence =
       sentence(c.trace, st.head,
                "each of the " + std::to_string(x.rows) + " " + side + "tokens gets a " + kind +
                    " vector: its row of " + unicode_label(x.label) + " (" + std::to_string(x.cols) +
-                   " numbers) is multiplied by " + block + ", so " + unicode_label(r.label) +
+                   " numbers) is multiplied by " + block + bias + ", so " + unicode_label(r.label) +
                    " is " + std::to_string(r.rows) + "×" + std::to_string(r.cols) + ".");
 }
 
@@ -199,17 +205,22 @@ void describe_concat(const TextContext& c, Step& st) {
                        std::to_string(r.rows) + "×" + std::to_string(r.cols));
 }
 
-/// Concat (m, h*d_v) · W_O (h*d_v, d_model) -> Y (m, d_model).
+/// Concat (m, h*d_v) · W_O (h*d_v, d_model) (+ b_O (1, d_model)) -> Y (m, d_model).
 void describe_output_projection(const TextContext& c, Step& st) {
   const Operand &cat = st.operands[0], &w = st.operands[1], &r = st.result;
-  st.shapes = operand_shape(cat) + " · " + operand_shape(w) + " → " + operand_shape(r);
+  const Operand* b = st.operands.size() > 2 ? &st.operands[2] : nullptr;
+  st.shapes = operand_shape(cat) + " · " + operand_shape(w) + (b ? " + " + operand_shape(*b) : "") +
+              " → " + operand_shape(r);
   st.size_rule = size_rule({{"", cat.rows, cat.cols, w.cols}});
-  st.formula = r.label + " = " + cat.label + "\\, " + w.label;
+  st.formula = r.label + " = " + cat.label + "\\, " + w.label + (b ? " + " + b->label : "");
   st.formula_numbers = st.formula + " = " + latex_matrix(c.trace.output);
+  const std::string bias =
+      b ? ", then the bias row b_O (" + std::to_string(b->cols) + " numbers) is added to every row"
+        : "";
   st.sentence = finish(c, st,
                        "W_O " + dims(w.rows, w.cols) + " mixes the heads: each token's row of " +
                            std::to_string(cat.cols) + " concatenated numbers is multiplied by " +
-                           "it, giving the final output Y " + dims(r.rows, r.cols) +
+                           "it" + bias + ", giving the final output Y " + dims(r.rows, r.cols) +
                            ", one row per query token");
 }
 

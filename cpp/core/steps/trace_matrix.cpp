@@ -48,6 +48,14 @@ const Matrix& trace_matrix(const Trace& t, MatrixId id, int head) {
       return t.inputs.w_additive_k.value();
     case MatrixId::VAdditive:
       return t.inputs.v_additive.value();
+    case MatrixId::BQ:
+      return t.inputs.b_q.value();
+    case MatrixId::BK:
+      return t.inputs.b_k.value();
+    case MatrixId::BV:
+      return t.inputs.b_v.value();
+    case MatrixId::BO:
+      return t.inputs.b_o.value();
   }
   throw std::invalid_argument("unknown MatrixId");
 }

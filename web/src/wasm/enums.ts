@@ -45,6 +45,11 @@ export const MatrixId = {
   WAdditiveQ: 17,
   WAdditiveK: 18,
   VAdditive: 19,
+  /** Biases (only when the scenario has them), (1, width); a projection reads the head's block. */
+  BQ: 20,
+  BK: 21,
+  BV: 22,
+  BO: 23,
 } as const;
 export type MatrixId = (typeof MatrixId)[keyof typeof MatrixId];
 

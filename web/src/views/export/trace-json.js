@@ -39,9 +39,32 @@ function scoringParameters(t) {
   return out;
 }
 
+/** The biases the trace has, each as the scenario file writes it: a flat array of numbers. */
+function biases(t) {
+  const out = {};
+  for (const [key, name] of [
+    ["bQ", "b_q"],
+    ["bK", "b_k"],
+    ["bV", "b_v"],
+    ["bO", "b_o"],
+  ]) {
+    if (t[key]) out[name] = Array.from(t[key].data);
+  }
+  return out;
+}
+
+/** title and source, when the scenario has them. */
+function provenance(t) {
+  const out = {};
+  if (t.title !== undefined) out.title = t.title;
+  if (t.source !== undefined) out.source = t.source;
+  return out;
+}
+
 /** The whole trace of one run; with `withSteps`, the per-query step sequence too. */
 export function traceToJson({ trace: t, steps }, withSteps = false) {
   const out = {
+    ...provenance(t),
     query_tokens: t.queryTokens,
     key_tokens: t.keyTokens,
     self_attention: t.selfAttention,
@@ -55,6 +78,7 @@ export function traceToJson({ trace: t, steps }, withSteps = false) {
     w_k: rowsOf(t.wK),
     w_v: rowsOf(t.wV),
     w_o: t.wO ? rowsOf(t.wO) : null,
+    ...biases(t),
     score: scoreNames[t.score],
     ...scoringParameters(t),
     q: rowsOf(t.qAll),
