@@ -34,7 +34,9 @@ def _script():
 def _attribute(name, value):
     if name in ("head", "query"):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"{name}: must be a whole number from 1 up (1 is the first), got {value!r}")
+            raise ValueError(
+                f"{name}: must be a whole number from 1 up (1 is the first), got {value!r}"
+            )
         return str(value)
     if name == "hide" and not isinstance(value, str):
         return ",".join(str(v) for v in value)
@@ -54,7 +56,8 @@ def element(scenario, **view):
     "dark"), ``height`` (a CSS length, or pixels as a number) and ``autoplay``.
     """
     if not isinstance(scenario, dict):
-        raise ValueError(f"scenario: must be a dict (a scenario file), got {type(scenario).__name__}")
+        kind = type(scenario).__name__
+        raise ValueError(f"scenario: must be a dict (a scenario file), got a {kind}")
     check_file_size(scenario)
     attributes = {"scenario": json.dumps(scenario, ensure_ascii=False, allow_nan=False)}
     for name, value in view.items():
@@ -62,7 +65,7 @@ def element(scenario, **view):
             raise ValueError(f"{name}: not a view option; they are {', '.join(VIEW_OPTIONS)}")
         if value is not None:
             attributes[name] = _attribute(name, value)
-    text = " ".join(f'{name}="{html.escape(value, quote=True)}"' for name, value in attributes.items())
+    text = " ".join(f'{key}="{html.escape(v, quote=True)}"' for key, v in attributes.items())
     return f"<attention-stepper {text}></attention-stepper>"
 
 
@@ -73,13 +76,14 @@ def fragment(scenario, **view):
 
 def page(scenario, **view):
     """A whole HTML page with the stepper on `scenario` (see `element` for `view`)."""
-    title = html.escape(scenario.get("title", "Attention Stepper") if isinstance(scenario, dict) else "")
+    body = fragment(scenario, **view)
+    title = html.escape(scenario.get("title", "Attention Stepper"))
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{title}</title>\n"
         "<style>body { margin: 0; padding: 1rem; font-family: system-ui, sans-serif; }</style>\n"
-        f"</head>\n<body>\n{fragment(scenario, **view)}\n</body>\n</html>\n"
+        f"</head>\n<body>\n{body}\n</body>\n</html>\n"
     )
 
 

@@ -67,7 +67,7 @@ def check_tokens(name, tokens, count):
 def check_text(name, text, limit):
     size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else -1
     if not 1 <= size <= limit:
-        raise ValueError(f"{name} must be a string of 1 to {limit} bytes of UTF-8, got {text!r:.60}")
+        raise ValueError(f"{name} must be a string of 1 to {limit} bytes of UTF-8: {text!r:.40}")
     return text
 
 
@@ -156,7 +156,7 @@ def from_projections(
             raise ValueError(f"x_kv: has {x_kv.shape[1]} columns; it must have d_model = {d_model}")
         scenario["key_tokens"] = check_tokens("key_tokens", key_tokens, x_kv.shape[0])
     elif key_tokens is not None:
-        raise ValueError("key_tokens: given without x_kv; self-attention uses tokens for both sides")
+        raise ValueError("key_tokens: given without x_kv; self-attention has tokens only")
     n = m if x_kv is None else x_kv.shape[0]
 
     widths = {}
@@ -170,7 +170,8 @@ def from_projections(
         check_range(f"{name} columns per head", w.shape[1] // heads, 1, MAX_HEAD_DIM)
         widths[name] = w
     if widths["w_k"].shape != widths["w_q"].shape:
-        raise ValueError(f"w_k: has shape {widths['w_k'].shape}; it must match w_q's {widths['w_q'].shape}")
+        shapes = widths["w_k"].shape, widths["w_q"].shape
+        raise ValueError("w_k: has shape {}; it must match w_q's {}".format(*shapes))
     d_k = widths["w_q"].shape[1] // heads
     d_v = widths["w_v"].shape[1] // heads
 

@@ -22,7 +22,8 @@ def _unbatched(name, tensor, embed_dim):
 
 def _check_module(module, torch):
     if not isinstance(module, torch.nn.MultiheadAttention):
-        raise ValueError(f"module: a {type(module).__name__}; it must be a torch.nn.MultiheadAttention")
+        kind = type(module).__name__
+        raise ValueError(f"module: a {kind}; it must be a torch.nn.MultiheadAttention")
     if not module._qkv_same_embed_dim:
         raise ValueError(
             f"module: kdim {module.kdim} and vdim {module.vdim} must equal embed_dim "
@@ -34,9 +35,13 @@ def _check_module(module, torch):
             f"holds d_model up to {MAX_D_MODEL} and up to {MAX_HEADS} heads"
         )
     if module.bias_k is not None:
-        raise ValueError("module: add_bias_kv=True appends a learned key and value; a scenario cannot")
+        raise ValueError(
+            "module: add_bias_kv=True adds a learned key and value; scenarios have none"
+        )
     if module.add_zero_attn:
-        raise ValueError("module: add_zero_attn=True appends a zero key and value; a scenario cannot")
+        raise ValueError(
+            "module: add_zero_attn=True adds a zero key and value, which no scenario has"
+        )
     if module.training and module.dropout > 0:
         raise ValueError(
             f"module: dropout {module.dropout} is active in training mode; call module.eval() first"

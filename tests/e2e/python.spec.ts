@@ -19,8 +19,9 @@ interface Pages {
 
 let pages: Pages;
 
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(180_000);
+test.beforeAll(() => {
+  // nbconvert starts a kernel that imports torch: seconds, more on a busy machine.
+  test.setTimeout(180_000);
   const out = mkdtempSync(join(tmpdir(), "attention-stepper-python-"));
   const printed = execFileSync("/usr/bin/python3", ["tests/python/pages.py", out], {
     encoding: "utf8",

@@ -65,4 +65,5 @@ if __name__ == "__main__":
     out.mkdir(parents=True, exist_ok=True)
     saved, q = save_page(out)
     notebook = run_notebook(out)
-    print(json.dumps({"notebook": str(notebook), "saved": str(saved), "tokens": SAVED_TOKENS, "q": q}))
+    paths = {"notebook": str(notebook), "saved": str(saved)}
+    print(json.dumps({**paths, "tokens": SAVED_TOKENS, "q": q}))

@@ -24,24 +24,24 @@ X = torch.randn(4, 8, dtype=torch.float64)
         (lambda: stepper.from_torch(layer(batch_first=True), X.unsqueeze(0)), "query: a batch"),
         (lambda: stepper.from_torch(layer(), X, X.unsqueeze(1)), "key: a batch"),
         (lambda: stepper.from_torch(layer(), torch.randn(4, 6)), "query: has shape (4, 6)"),
-        (lambda: stepper.from_torch(layer(add_bias_kv=True), X), "module: add_bias_kv"),
+        (lambda: stepper.from_torch(layer(add_bias_kv=True), X), "module: add_bias_kv=True"),
         (lambda: stepper.from_torch(layer(add_zero_attn=True), X), "module: add_zero_attn"),
         (lambda: stepper.from_torch(layer(dropout=0.1).train(), X), "module: dropout 0.1"),
         (lambda: stepper.from_torch(torch.nn.Linear(8, 8), X), "module: a Linear"),
         (lambda: stepper.from_torch(layer(), torch.randn(513, 8)), "query: has 513 tokens"),
         (lambda: stepper.from_torch(layer(), X, torch.randn(600, 8)), "key: has 600 tokens"),
-        (lambda: stepper.from_torch(layer(1040, 8), torch.randn(2, 1040)), "module: embed_dim 1040"),
+        (lambda: stepper.from_torch(layer(1040, 8), torch.randn(2, 1040)), "embed_dim 1040"),
         (lambda: stepper.from_torch(layer(32, 32), torch.randn(2, 32)), "up to 16 heads"),
         (
             lambda: stepper.from_torch(layer(), X, key_padding_mask=torch.zeros(4)),
             "key_padding_mask: must be a boolean",
         ),
         (
-            lambda: stepper.from_torch(layer(), X, key_padding_mask=torch.zeros(1, 4, dtype=torch.bool)),
+            lambda: stepper.from_torch(layer(), X, key_padding_mask=torch.ones(1, 4) > 0),
             "key_padding_mask: has shape (1, 4)",
         ),
         (lambda: stepper.from_torch(layer(), X, tokens=["a", "b"]), "tokens: 2 tokens for 4 rows"),
-        (lambda: stepper.from_torch(layer(), X, tokens=["a", "", "c", "d"]), "tokens[1] '' is 0 bytes"),
+        (lambda: stepper.from_torch(layer(), X, tokens=["a", "", "c", "d"]), "tokens[1] ''"),
         (
             lambda: stepper.from_torch(layer(), X, tokens=["a", "b", "c", "é" * 21]),
             "it must be 1 to 40 bytes",
@@ -87,12 +87,12 @@ def test_entries_beyond_the_limits_are_named():
         stepper.from_projections(x, W, W, W, heads=1)
     w = W.copy()
     w[0, 3] = 2e6
-    with pytest.raises(ValueError, match=r"w_k\[0, 3\] is 2000000.0; .* between -1e\+06 and 1e\+06"):
+    with pytest.raises(ValueError, match=r"w_k\[0, 3\] is 2000000.0; .* -1e\+06 and 1e\+06"):
         stepper.from_projections(np.ones((3, 4)), W, w, W, heads=1)
 
 
 def test_a_layer_too_big_for_a_scenario_file_says_so():
     """A BERT-base-sized layer (768 wide) is more than a scenario file's 4 MB of JSON."""
     big = np.random.default_rng(0).standard_normal((768, 768))
-    with pytest.raises(ValueError, match=r"a scenario file holds at most 4 MB and 1,000,000 values"):
+    with pytest.raises(ValueError, match=r"a scenario file holds at most 4 MB and 1,000,000"):
         stepper.from_projections(np.ones((4, 768)), big, big, big, w_o=big, heads=12)

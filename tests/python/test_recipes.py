@@ -57,7 +57,10 @@ def test_bert_recipe(trace):
     assert scenario["padded_keys"] == [6]
 
     s = {k: v.double() for k, v in state.items()}
-    q, k, v = (F.linear(hidden, s[f"{p}self.{n}.weight"], s[f"{p}self.{n}.bias"]) for n in ("query", "key", "value"))
+    q, k, v = (
+        F.linear(hidden, s[f"{p}self.{n}.weight"], s[f"{p}self.{n}.bias"])
+        for n in ("query", "key", "value")
+    )
     context, weights = attention(q, k, v, heads, (attention_mask == 0).expand(len(tokens), -1))
     output = F.linear(context, s[f"{p}output.dense.weight"], s[f"{p}output.dense.bias"])
     check(trace(scenario), output, weights)
