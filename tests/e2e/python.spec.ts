@@ -19,6 +19,9 @@ interface Pages {
 
 let pages: Pages;
 
+// Both tests in one worker, so the pages are made once.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(() => {
   // nbconvert starts a kernel that imports torch: seconds, more on a busy machine.
   test.setTimeout(180_000);
@@ -62,7 +65,7 @@ test("the executed notebook shows the torch layer's output in the stepper, offli
   // The notebook printed torch's value; the stepper below it shows the same number to 4 decimals.
   const printed = await page.getByText(/^output\[0, 0\] = /).innerText();
   const torchValue = Number(/= (\S+)/.exec(printed)![1]);
-  await expect(page.getByTestId("step-counter")).toHaveText("Step 16 of 16");
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step (\d+) of \1$/);
   await expect(page.getByText("Linear: output projection")).toBeVisible();
   const cell = resultCell(page, 0, 0);
   await expect(cell).toHaveText(/\d\.\d{4}/);
@@ -72,7 +75,7 @@ test("the executed notebook shows the torch layer's output in the stepper, offli
 
 test("a save_html file works from file:// with the network off", async ({ page }) => {
   const { online, errors } = await openOffline(page, pages.saved);
-  await expect(page.getByTestId("step-counter")).toHaveText("Step 1 of 16");
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of \d+$/);
   await expect(page.getByText("Linear: project the queries")).toBeVisible();
   // The tokens are text (a token "</script>" did not end the page's script).
   const result = page.getByTestId("matrix-result");
