@@ -74,6 +74,15 @@ def test_trace_equals_torch(name, trace):
     assert len(result["heads"]) == heads
     for i, head in enumerate(result["heads"]):
         np.testing.assert_allclose(head["weights"], weights[i].numpy(), rtol=0, atol=TOLERANCE)
+    # b_k shifts every score of a query by the same q·b_k, which the softmax cancels: K itself
+    # shows whether it was added.
+    w, b = layer.in_proj_weight.detach(), layer.in_proj_bias
+    b = torch.zeros(3 * embed_dim, dtype=torch.float64) if b is None else b.detach()
+    e = embed_dim
+    for name, i, x in (("q", 0, query), ("k", 1, other), ("v", 2, other)):
+        rows = slice(i * e, (i + 1) * e)
+        expected = torch.nn.functional.linear(x, w[rows], b[rows])
+        np.testing.assert_allclose(result[name], expected.numpy(), rtol=0, atol=TOLERANCE)
     assert result["fully_masked_queries"] == []
     for field in ("b_q", "b_k", "b_v", "b_o"):
         assert (field in result) == bias, field

@@ -33,7 +33,11 @@ def attention(q, k, v, heads, hidden_mask):
     return context, weights
 
 
-def check(result, output, weights):
+def check(result, projections, output, weights):
+    """The trace against torch: Q, K, V (K alone shows b_k: the softmax cancels it), the
+    per-head weights and the output."""
+    for name, expected in zip("qkv", projections):
+        np.testing.assert_allclose(result[name], expected.numpy(), rtol=0, atol=TOLERANCE)
     np.testing.assert_allclose(result["output"], output.numpy(), rtol=0, atol=TOLERANCE)
     for i, head in enumerate(result["heads"]):
         np.testing.assert_allclose(head["weights"], weights[i].numpy(), rtol=0, atol=TOLERANCE)
@@ -63,7 +67,7 @@ def test_bert_recipe(trace):
     )
     context, weights = attention(q, k, v, heads, (attention_mask == 0).expand(len(tokens), -1))
     output = F.linear(context, s[f"{p}output.dense.weight"], s[f"{p}output.dense.bias"])
-    check(trace(scenario), output, weights)
+    check(trace(scenario), (q, k, v), output, weights)
 
 
 def test_gpt2_recipe(trace):
@@ -92,5 +96,5 @@ def test_gpt2_recipe(trace):
     context, weights = attention(q, k, v, heads, future)
     output = context @ s[f"{p}attn.c_proj.weight"] + s[f"{p}attn.c_proj.bias"]
     result = trace(scenario)
-    check(result, output, weights)
+    check(result, (q, k, v), output, weights)
     assert result["query_tokens"] == tokens
