@@ -77,7 +77,7 @@ def fragment(scenario, **view):
 def page(scenario, **view):
     """A whole HTML page with the stepper on `scenario` (see `element` for `view`)."""
     body = fragment(scenario, **view)
-    title = html.escape(scenario.get("title", "Attention Stepper"))
+    title = html.escape(str(scenario.get("title", "Attention Stepper")))
     return (
         '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'

@@ -44,6 +44,14 @@ def as_array(name, value, ndim):
     return array
 
 
+def utf8_bytes(name, text):
+    """The UTF-8 length of `text`; a lone surrogate (not text) is refused, naming `name`."""
+    try:
+        return len(text.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise ValueError(f"{name} {text!r:.40} holds a lone surrogate: not UTF-8 text") from None
+
+
 def check_tokens(name, tokens, count):
     """A list of `count` strings of 1..40 UTF-8 bytes; None gives "t1".."t<count>"."""
     if tokens is None:
@@ -55,7 +63,7 @@ def check_tokens(name, tokens, count):
     for i, token in enumerate(tokens):
         if not isinstance(token, str):
             raise ValueError(f"{name}[{i}] must be a string, got {type(token).__name__}")
-        size = len(token.encode("utf-8", "surrogatepass"))
+        size = utf8_bytes(f"{name}[{i}]", token)
         if not 1 <= size <= MAX_TOKEN_BYTES:
             raise ValueError(
                 f"{name}[{i}] {token!r} is {size} bytes of UTF-8; "
@@ -65,7 +73,7 @@ def check_tokens(name, tokens, count):
 
 
 def check_text(name, text, limit):
-    size = len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else -1
+    size = utf8_bytes(name, text) if isinstance(text, str) else -1
     if not 1 <= size <= limit:
         raise ValueError(f"{name} must be a string of 1 to {limit} bytes of UTF-8: {text!r:.40}")
     return text

@@ -71,6 +71,7 @@ W = np.eye(4)
         ({"heads": 0}, "heads is 0; it must be between 1 and 16"),
         ({"title": "x" * 121}, "title must be a string of 1 to 120 bytes"),
         ({"source": ""}, "source must be a string of 1 to 300 bytes"),
+        ({"tokens": ["a", "\udc80", "c"]}, "tokens[1] '\\udc80' holds a lone surrogate"),
     ],
 )
 def test_from_projections_refuses(options, words):
