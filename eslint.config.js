@@ -4,7 +4,16 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["build/", "dist/", "node_modules/", "test-results/", "playwright-report/"] },
+  {
+    ignores: [
+      "build/",
+      "dist/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "python/attention_stepper/static/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake g++ make libeigen3-dev catch2 emscripten chromium clang-format python3-numpy)
+# The Python package's suite (tests/python) runs on Debian's /usr/bin/python3 with these.
+packages=(cmake g++ make libeigen3-dev catch2 emscripten chromium clang-format python3-numpy
+  python3-torch python3-pytest jupyter-nbconvert python3-ipykernel python3-nbformat)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

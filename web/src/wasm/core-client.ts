@@ -2,9 +2,8 @@
  * The page's side of the core's worker (core-worker.ts): one worker, requests with ids, each
  * answered once. A rejection of the core comes back as a ScenarioError naming its field.
  */
-// The worker's own chunk (Vite bundles it as a module worker) and its URL.
-import workerUrl from "./core-worker.ts?worker&url";
 import type { CoreReply, CoreRequest } from "./core-protocol";
+import { startWorker } from "./core-worker-start";
 import { ScenarioError } from "./scenario-error";
 
 /** A request without its id (the reply carries it). */
@@ -13,21 +12,6 @@ export type CoreBody = CoreRequest extends infer R
     ? Omit<R, "id">
     : never
   : never;
-
-/**
- * The worker at `url`. A page on another origin than the script may not start it directly, so
- * then a worker of the page's own origin imports it (the script's host sends it with CORS).
- */
-function startWorker(): Worker {
-  const url = new URL(workerUrl, import.meta.url);
-  try {
-    return new Worker(url, { type: "module" });
-  } catch (e) {
-    if (!(e instanceof DOMException && e.name === "SecurityError")) throw e;
-    const source = new Blob([`import ${JSON.stringify(url.href)};`], { type: "text/javascript" });
-    return new Worker(URL.createObjectURL(source), { type: "module" });
-  }
-}
 
 export class CoreClient {
   private readonly worker = startWorker();
