@@ -131,14 +131,12 @@ export interface ScenarioFile {
   b_k?: number[]; // (h·d_k)
   b_v?: number[]; // (h·d_v)
   b_o?: number[]; // (d_model), only with W_O
-  /** Where the scenario came from, shown as plain text: 1..120 and 1..300 UTF-8 bytes. */
+  /** Where the scenario came from, shown as text only (views/scenario/origin.ts): 1..120 and
+   * 1..300 UTF-8 bytes. */
   title?: string;
   source?: string;
   /** Edited cells applied after generation, in order (0-based row and col). */
   edits?: CellEdit[];
-  /** Where the scenario came from, shown as text only (views/scenario/origin.ts). */
-  title?: string; // 1..120 bytes
-  source?: string; // 1..300 bytes
 }
 
 /** The matrices a learner can edit, by scenario-file field name. */
