@@ -155,3 +155,18 @@ test("a custom scenario's biases, title and source round-trip through its link",
   expect(saved).toMatchObject({ title: scenario.title, source: scenario.source, b_q: [0.5, -2] });
   await other.close();
 });
+
+test("the step's SVG export shows the bias after a plus", async ({ page }) => {
+  await openApp(page);
+  await choosePreset(page, "With biases", STEPS);
+  await page.getByRole("button", { name: "Export" }).click();
+  const download = page.waitForEvent("download");
+  await page
+    .getByRole("group", { name: "Export" })
+    .getByRole("button", { name: "Step as SVG" })
+    .click();
+  const svg = await readFile(await (await download).path(), "utf8");
+  expect(svg).toMatch(/>\+<\/text>/);
+  expect(svg).toContain("b_Q");
+  expect(svg).toContain(cell(trace.b_q[1]!));
+});

@@ -10,7 +10,7 @@ import { formatCell, formatShape } from "../ui/format";
 import { makeView, visibleIndices, type MatrixPart, type MatrixView } from "../matrix/matrix-model";
 import { scoringOf } from "../../state/scoring";
 import { headName, isMatMulStage, STAGE_INFO } from "../../state/stages";
-import { operandSpec } from "../matrix/trace-lookup";
+import { operandSpec, operatorBefore } from "../matrix/trace-lookup";
 import { ScoreKind, Stage } from "../../wasm/enums";
 import type { OperandValue, StepValue, TraceValue } from "../../wasm/types";
 import { clip, rect, svgDocument, text, textWidth, wrap } from "./svg";
@@ -186,7 +186,7 @@ export function stepSvg(trace: TraceValue, step: StepValue): string {
   const matmul = isMatMulStage(step.stage);
   const grids: Grid[] = [];
   step.operands.forEach((o, i) => {
-    const g = gridFor(trace, o, "read", i > 0 ? (matmul ? "·" : ",") : "");
+    const g = gridFor(trace, o, "read", operatorBefore(step.stage, o, i));
     if (g) grids.push(g);
   });
   const result = gridFor(trace, step.result, "written", matmul ? "=" : "→");

@@ -5,7 +5,8 @@
  */
 import { plainLabel } from "../ui/format";
 import type { MatrixPart, MatrixSpec } from "./matrix-model";
-import { MatrixId } from "../../wasm/enums";
+import { isMatMulStage } from "../../state/stages";
+import { MatrixId, type Stage } from "../../wasm/enums";
 import type { MatrixValue, OperandValue, TraceValue } from "../../wasm/types";
 
 /** The stored matrix an operand refers to (per-head ids use `head`). */
@@ -66,6 +67,16 @@ export function matrixOf(trace: TraceValue, id: MatrixId, head: number): MatrixV
 /** Whether `id` is a bias (b_Q, b_K, b_V, b_O): a row added to every row of a product. */
 export function isBias(id: MatrixId): boolean {
   return id === MatrixId.BQ || id === MatrixId.BK || id === MatrixId.BV || id === MatrixId.BO;
+}
+
+/**
+ * The operator shown before operand `i` of a step: none before the first; "+" before a bias (added
+ * to the product); "·" between a product's factors; "," between an element-wise step's inputs.
+ */
+export function operatorBefore(stage: Stage, op: OperandValue, i: number): string {
+  if (i === 0) return "";
+  if (isBias(op.matrix)) return "+";
+  return isMatMulStage(stage) ? "·" : ",";
 }
 
 type Axis = "query" | "key" | "index";

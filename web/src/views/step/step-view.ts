@@ -6,7 +6,7 @@
 import { scoringOf } from "../../state/scoring";
 import { headName, isMatMulStage, STAGE_INFO } from "../../state/stages";
 import { ScoreKind, Stage } from "../../wasm/enums";
-import { isBias, operandSpec } from "../matrix/trace-lookup";
+import { operandSpec, operatorBefore } from "../matrix/trace-lookup";
 import type { OperandValue, StepValue, TraceValue } from "../../wasm/types";
 import { el, setText } from "../ui/dom";
 import { renderFormula } from "../matrix/formula";
@@ -107,12 +107,11 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
       }
       typeset = { formula: step.formula, numbers: step.formulaNumbers };
 
-      // Operators go in the matrix headers, so wrapping never strands them between lines. A bias
-      // is added to the product: "+".
+      // Operators go in the matrix headers, so wrapping never strands them between lines.
       const matmul = isMatMulStage(step.stage);
       const specs: MatrixSpec[] = [];
       step.operands.forEach((o, i) => {
-        const operator = i > 0 ? (isBias(o.matrix) ? "+" : matmul ? "·" : ",") : "";
+        const operator = operatorBefore(step.stage, o, i);
         const spec = specFor(trace, o, `matrix-operand-${i}`, "read", operator, decorate);
         if (spec) specs.push(spec);
       });
