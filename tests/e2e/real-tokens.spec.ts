@@ -3,7 +3,7 @@
 // scenario's title and source say where it came from, as text.
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./fixtures";
+import { expect, openApp, test } from "./fixtures";
 
 /** Raw tokens and what the page shows for each. */
 const TOKENS: [string, string][] = [
@@ -71,6 +71,23 @@ test("a scenario's title and source say where it came from, as text", async ({ p
   await expect(origin).toBeHidden();
   await page.goto(link({ ...scenario, source: "a notebook" }));
   await expect(origin).toHaveText("From a notebook");
+});
+
+test("the origin stays while the form keeps the given numbers, and goes with them", async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByLabel("Preset").selectOption({ label: "With biases" });
+  const origin = page.getByTestId("origin");
+  await expect(origin).toHaveText(/^Attention with biases \(from examples\/with-biases\.json/);
+  await page.getByLabel("Seed").fill("12");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/#z=/);
+  await expect(origin).toHaveText(/^Attention with biases/);
+  // Without the given biases the numbers are the form's own: no origin to tell.
+  await page.getByLabel(/Use the given matrices/).uncheck();
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(origin).toBeHidden();
 });
 
 for (const theme of ["light", "dark"] as const) {

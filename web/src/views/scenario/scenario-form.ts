@@ -9,7 +9,10 @@ import type { ScenarioFile } from "../../wasm/types";
  * Matrices, biases (and per-head sizes) a preset or a loaded file may pin; the form cannot edit
  * them, only drop them.
  */
-export type ExplicitMatrices = Pick<ScenarioFile, (typeof EXPLICIT_FIELDS)[number]>;
+export type ExplicitMatrices = Pick<
+  ScenarioFile,
+  (typeof EXPLICIT_FIELDS)[number] | (typeof ORIGIN_FIELDS)[number]
+>;
 
 /** The scoring function, as the scenario file names it. */
 export type ScoreName = NonNullable<ScenarioFile["score"]>;
@@ -56,6 +59,9 @@ const EXPLICIT_FIELDS = [
   ...SCORING_FIELDS.additive,
 ] as const;
 
+/** Where given numbers came from: kept with them, and dropped when the form generates its own. */
+const ORIGIN_FIELDS = ["title", "source"] as const;
+
 /** Whitespace-separated words; each is one token. */
 export function tokenize(sentence: string): string[] {
   return sentence.split(/\s+/).filter((w) => w.length > 0);
@@ -80,6 +86,8 @@ export function formFromScenario(s: ScenarioFile): FormValues {
   const explicit: ExplicitMatrices = {};
   for (const f of EXPLICIT_FIELDS) if (f in s) Object.assign(explicit, { [f]: s[f] });
   const hasExplicit = Object.keys(explicit).length > 0;
+  if (hasExplicit)
+    for (const f of ORIGIN_FIELDS) if (f in s) Object.assign(explicit, { [f]: s[f] });
   return {
     sentence: s.query_tokens.join(" "),
     keySentence: s.key_tokens?.join(" ") ?? "",
