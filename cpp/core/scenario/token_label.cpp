@@ -1,7 +1,5 @@
 #include "scenario/token_label.h"
 
-#include <cstdio>
-
 #include "scenario/quote.h"
 
 namespace attn {
@@ -71,11 +69,17 @@ std::string undo_byte_level(const std::string& raw) {
 /// SentencePiece: "▁" is a space, and a whole token "<0x41>" is that one byte (ASCII only: a
 /// lone byte of a longer character means nothing on its own).
 std::string undo_sentencepiece(const std::string& raw) {
-  unsigned byte = 0;
-  char end = 0;
-  if (raw.size() == 6 && std::sscanf(raw.c_str(), "<0x%2X%c", &byte, &end) == 2 && end == '>' &&
-      byte < 0x80)
-    return std::string(1, static_cast<char>(byte));
+  // By hand, not sscanf: scanf would add ~10 KB to the wasm.
+  const auto hex = [](char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  if (raw.size() == 6 && raw.compare(0, 3, "<0x") == 0 && raw[5] == '>') {
+    const int high = hex(raw[3]), low = hex(raw[4]);
+    if (high >= 0 && low >= 0 && high < 8)
+      return std::string(1, static_cast<char>(high * 16 + low));
+  }
   std::string out;
   const std::string mark = "\u2581";
   for (std::size_t i = 0; i < raw.size();) {
