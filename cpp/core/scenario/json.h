@@ -41,7 +41,7 @@ struct JsonLimits {
   // precision (~21 bytes a number); a 768-wide one (BERT-base, GPT-2 small) 2.4 M, ~51 MB.
   static constexpr std::size_t kMaxMegabytes = 128;
   static constexpr std::size_t kMaxBytes = kMaxMegabytes * 1024 * 1024;  ///< input size
-  static constexpr int kMaxDepth = 64;                                   ///< nested arrays / objects
+  static constexpr int kMaxDepth = 64;                ///< nested arrays / objects
   static constexpr std::size_t kMaxValues = 5000000;  ///< values of any kind, in total
 };
 
