@@ -19,8 +19,9 @@ MAX_PROJECTION_WIDTH = 1024
 MAX_ABS_VALUE = 1e6
 MAX_TITLE_BYTES = 120
 MAX_SOURCE_BYTES = 300
-MAX_FILE_BYTES = 4 * 1024 * 1024
-MAX_JSON_VALUES = 1_000_000
+MAX_FILE_MB = 128
+MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024
+MAX_JSON_VALUES = 5_000_000
 
 
 def as_array(name, value, ndim):
@@ -103,14 +104,14 @@ def json_values(value):
 
 
 def check_file_size(scenario):
-    """The limits of a scenario file: 4 MB of JSON and 1,000,000 values."""
+    """The limits of a scenario file: 128 MB of JSON and 5,000,000 values."""
     size = len(json.dumps(scenario).encode("utf-8"))
     values = json_values(scenario)
     if size > MAX_FILE_BYTES or values > MAX_JSON_VALUES:
         raise ValueError(
             f"the scenario is {size / 2**20:.1f} MB of JSON with {values:,} values; a scenario "
-            f"file holds at most 4 MB and {MAX_JSON_VALUES:,} values (fewer tokens or a smaller "
-            "d_model fit)"
+            f"file holds at most {MAX_FILE_MB} MB and {MAX_JSON_VALUES:,} values (fewer tokens "
+            "or a smaller d_model fit)"
         )
 
 

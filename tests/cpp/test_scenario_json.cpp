@@ -341,11 +341,11 @@ TEST_CASE("nesting depth and input size are limited", "[json]") {
   CHECK(deep_error.message == "arrays and objects nested deeper than 64");
 
   const std::string big = "\"" + std::string(attn::JsonLimits::kMaxBytes, 'a') + "\"";
-  CHECK(syntax_error(big) == "invalid JSON: the file is over 4 MB (4194306 bytes)");
+  CHECK(syntax_error(big) == "invalid JSON: the file is over 128 MB (134217730 bytes)");
 
-  std::string many = "[0";  // one array + 1,000,000 numbers = one value too many
-  for (int i = 1; i < 1000000; ++i) many += ",0";
-  CHECK(syntax_error(many + "]").find("more than 1000000 values") != std::string::npos);
+  std::string many = "[0";  // one array + 5,000,000 numbers = one value too many
+  for (int i = 1; i < 5000000; ++i) many += ",0";
+  CHECK(syntax_error(many + "]").find("more than 5000000 values") != std::string::npos);
 }
 
 TEST_CASE("the JSON reader keeps object members in file order, duplicates included", "[json]") {

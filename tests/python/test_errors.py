@@ -93,7 +93,7 @@ def test_entries_beyond_the_limits_are_named():
 
 
 def test_a_layer_too_big_for_a_scenario_file_says_so():
-    """A BERT-base-sized layer (768 wide) is more than a scenario file's 4 MB of JSON."""
-    big = np.random.default_rng(0).standard_normal((768, 768))
-    with pytest.raises(ValueError, match=r"a scenario file holds at most 4 MB and 1,000,000"):
-        stepper.from_projections(np.ones((4, 768)), big, big, big, w_o=big, heads=12)
+    """A 1024-wide cross-attention layer on 512 queries and 512 keys is over 5,000,000 values."""
+    x, w = np.zeros((512, 1024)), np.zeros((1024, 1024))
+    with pytest.raises(ValueError, match=r"a scenario file holds at most 128 MB and 5,000,000"):
+        stepper.from_projections(x, w, w, w, x_kv=x, w_o=w, heads=16)

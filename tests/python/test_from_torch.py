@@ -35,6 +35,8 @@ CASES = {
     "cross causal, more queries than keys": (8, 1, True, 6, 4, True, []),
     "padded keys, biases": (8, 2, True, 5, None, False, [1, 4]),
     "cross, causal and padded, biases": (16, 2, True, 5, 6, True, [2, 5]),
+    # BERT-base / GPT-2 small: 2.37 M numbers, a ~50 MB scenario file
+    "768 wide, 12 heads, biases": (768, 12, True, 16, None, False, []),
 }
 
 

@@ -125,7 +125,9 @@ class Parser {
   }
 
   bool value(JsonValue* v, int depth) {
-    if (++values_ > JsonLimits::kMaxValues) return fail("more than 1000000 values in one file");
+    if (++values_ > JsonLimits::kMaxValues) {
+      return fail("more than " + std::to_string(JsonLimits::kMaxValues) + " values in one file");
+    }
     skip_whitespace();
     const char c = peek();
     if (c == '{' || c == '[') {
@@ -312,7 +314,8 @@ class Parser {
 std::variant<JsonValue, JsonError> parse_json(const std::string& text) {
   if (text.size() > JsonLimits::kMaxBytes) {
     JsonError too_large;
-    too_large.message = "the file is over 4 MB (" + std::to_string(text.size()) + " bytes)";
+    too_large.message = "the file is over " + std::to_string(JsonLimits::kMaxMegabytes) + " MB (" +
+                        std::to_string(text.size()) + " bytes)";
     return too_large;
   }
   Parser parser(text);

@@ -37,9 +37,12 @@ struct JsonValue {
 };
 
 struct JsonLimits {
-  static constexpr std::size_t kMaxBytes = 4 * 1024 * 1024;  ///< input size
-  static constexpr int kMaxDepth = 64;                       ///< nested arrays / objects
-  static constexpr std::size_t kMaxValues = 1000000;         ///< values of any kind, in total
+  // A 1024-wide layer with W_Q, W_K, W_V, W_O and biases is 4.2 M numbers, ~90 MB at full
+  // precision (~21 bytes a number); a 768-wide one (BERT-base, GPT-2 small) 2.4 M, ~51 MB.
+  static constexpr std::size_t kMaxMegabytes = 128;
+  static constexpr std::size_t kMaxBytes = kMaxMegabytes * 1024 * 1024;  ///< input size
+  static constexpr int kMaxDepth = 64;                ///< nested arrays / objects
+  static constexpr std::size_t kMaxValues = 5000000;  ///< values of any kind, in total
 };
 
 /// Where and why parsing failed. `line` and `column` are 1-based (column counts characters, i.e.

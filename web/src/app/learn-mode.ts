@@ -122,7 +122,11 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
     mark(false);
     const shown = stepper.view();
     if (shown) {
-      void encodeView(shown).then((text) => win.history.pushState(null, "", `#${text}`));
+      // A scenario too big for a link: the stepper's URL holds no view (url-sync.ts).
+      void encodeView(shown).then(
+        (text) => win.history.pushState(null, "", `#${text}`),
+        () => win.history.pushState(null, "", win.location.pathname + win.location.search),
+      );
     }
   });
   // The stepper's keys (arrows, space, P) never act while Learn covers it: Learn's controls own

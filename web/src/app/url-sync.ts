@@ -13,7 +13,13 @@
  */
 import { startApp, type AppOptions, type Stepper } from "./app";
 import type { View } from "../state/app-state";
-import { decodeView, encodeView, hashHasView, UrlStateError } from "../state/url-state";
+import {
+  decodeView,
+  encodeView,
+  hashHasView,
+  TooBigForLinkError,
+  UrlStateError,
+} from "../state/url-state";
 import { readLearnHash } from "../state/learn-link";
 import type { ScenarioError } from "../wasm/loader";
 
@@ -93,19 +99,28 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
   };
   win.addEventListener("pagehide", flush);
 
+  const queue = (hash: string) => {
+    unwritten = hash;
+    if (timer !== undefined) return;
+    const wait = lastWrite + FLUSH_MS - performance.now();
+    if (wait <= 0) flush();
+    else timer = setTimeout(flush, wait);
+  };
+
   const write = (view: View, push: boolean) => {
     const mine = ++seq;
     pendingPush = pendingPush || push;
     void encodeView(view).then(
       (text) => {
-        if (mine !== seq) return; // a newer view (or a back/forward) came since
-        unwritten = `#${text}`;
-        if (timer !== undefined) return;
-        const wait = lastWrite + FLUSH_MS - performance.now();
-        if (wait <= 0) flush();
-        else timer = setTimeout(flush, wait);
+        if (mine === seq) queue(`#${text}`); // else a newer view (or a back/forward) came since
       },
-      () => say("The link for this view could not be made."),
+      (e: unknown) => {
+        if (mine !== seq) return;
+        // A scenario no link can carry: the URL holds no view (a reload opens the default), rather
+        // than an older one that is not what is shown. Share says so and offers Save scenario.
+        if (e instanceof TooBigForLinkError) queue("");
+        else say("The link for this view could not be made.");
+      },
     );
   };
 

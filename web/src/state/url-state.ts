@@ -79,13 +79,44 @@ const PARAMS: Names = {
   granularity: "granularity",
 };
 
-/** Encodes `view` as a hash (without the leading "#"). */
+/**
+ * A view whose scenario no link can carry: its hash would be over MAX_URL_TEXT characters (a
+ * 768-wide layer's is megabytes; Chromium refuses URLs over 2 MB). Save it as a file instead.
+ */
+export class TooBigForLinkError extends UrlStateError {
+  constructor() {
+    super("This scenario is too big for a link.");
+    this.name = "TooBigForLinkError";
+  }
+}
+
+/** Encodes `view` as a hash (without the leading "#"); throws TooBigForLinkError when too long. */
 export async function encodeView(view: View): Promise<string> {
   const fields = await viewFields(view, HASH);
   // Readable: keep ":" ";" "," as they are (all allowed in a fragment).
   const enc = (v: string) =>
     encodeURIComponent(v).replace(/%3A/gi, ":").replace(/%3B/gi, ";").replace(/%2C/gi, ",");
-  return fields.map(([k, v]) => `${k}=${enc(v)}`).join("&");
+  const text = fields.map(([k, v]) => `${k}=${enc(v)}`).join("&");
+  if (text.length > MAX_URL_TEXT) throw new TooBigForLinkError();
+  return text;
+}
+
+/**
+ * The compressed JSON of each scenario written (a step keeps its scenario object: a 50 MB one is
+ * not stringified again at every step), or null when no link can carry it.
+ */
+const compressed = new WeakMap<ScenarioFile, Promise<string | null>>();
+
+function compressedScenario(scenario: ScenarioFile): Promise<string | null> {
+  let z = compressed.get(scenario);
+  if (!z) {
+    const json = JSON.stringify(scenario);
+    // A link inflates to at most MAX_JSON_BYTES (url-compress.ts) and holds MAX_URL_TEXT.
+    z = json.length > MAX_JSON_BYTES ? Promise.resolve(null) : compress(json);
+    z = z.then((text) => (text !== null && text.length <= MAX_URL_TEXT ? text : null));
+    compressed.set(scenario, z);
+  }
+  return z;
 }
 
 /** A view read from a link, and the parts of its step that could not be read (url-step.ts). */
@@ -160,7 +191,9 @@ async function viewFields(view: View, n: Names): Promise<[string, string][]> {
     out.push([n.preset, preset.id]);
     if (edits && edits.length > 0) out.push([n.edits, edits.map(editText).join(";")]);
   } else {
-    out.push([n.z, await compress(JSON.stringify(view.scenario))]);
+    const z = await compressedScenario(view.scenario);
+    if (z === null) throw new TooBigForLinkError();
+    out.push([n.z, z]);
   }
   if (n === PARAMS) {
     // The embed page's step parameters are the <attention-stepper> attributes' (names, from 1).

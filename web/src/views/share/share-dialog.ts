@@ -7,9 +7,11 @@ import { PANELS, type PanelName } from "../../state/stepper-options";
 import { presetMatching } from "../../state/presets";
 import type { View } from "../../state/app-state";
 import { stepAttributes } from "../../state/embed-options";
-import { encodeView, viewToSearchParams } from "../../state/url-state";
+import { encodeView, TooBigForLinkError, viewToSearchParams } from "../../state/url-state";
+import { SAVE_NAME, scenarioJson } from "../../state/scenario-file";
 import "./share.css";
 import { makeButton } from "../ui/dom";
+import { download, textBlob } from "../ui/download";
 
 /** Text for an HTML attribute value in `quote`s (JSON stays readable in single quotes). */
 export function escapeAttr(text: string, quote: '"' | "'" = '"'): string {
@@ -17,7 +19,7 @@ export function escapeAttr(text: string, quote: '"' | "'" = '"'): string {
   return quote === '"' ? out.replace(/"/g, "&quot;") : out.replace(/'/g, "&#39;");
 }
 
-/** The three texts the dialog offers for `view`, embeds hiding `hide`. */
+/** The three texts the dialog offers for `view`, embeds hiding `hide`; null when too big. */
 export interface ShareTexts {
   link: string;
   iframe: string;
@@ -28,10 +30,16 @@ export async function shareTexts(
   view: View,
   hide: readonly PanelName[],
   doc: Document,
-): Promise<ShareTexts> {
+): Promise<ShareTexts | null> {
   const page = new URL(doc.location.href);
-  page.hash = await encodeView(view);
-  const params = await viewToSearchParams(view);
+  let params: URLSearchParams;
+  try {
+    page.hash = await encodeView(view);
+    params = await viewToSearchParams(view);
+  } catch (e) {
+    if (e instanceof TooBigForLinkError) return null;
+    throw e;
+  }
   if (hide.length > 0) params.set("hide", hide.join(","));
   const embed = new URL(`embed.html?${params.toString()}`, doc.baseURI);
   const iframe =
@@ -55,26 +63,31 @@ export async function shareTexts(
 
 const DIALOG_HTML = `<form method="dialog" class="share-form">
   <h2 class="share-title">Share this view</h2>
-  <p class="share-note">The link opens this scenario (with your edits) at this step.</p>
-  <div class="share-field">
+  <p class="share-note" data-share="links">The link opens this scenario (with your edits) at this step.</p>
+  <div class="share-too-big" data-share="too-big" hidden>
+    <p>This scenario is too big for a link or an embed. Save it as a file instead and share that:
+      Load scenario… opens it.</p>
+    <button type="button" class="small" data-save>Save scenario</button>
+  </div>
+  <div class="share-field" data-share="links">
     <label for="share-link">Link</label>
     <div class="share-row">
       <input id="share-link" data-share="link" type="text" readonly spellcheck="false" />
       <button type="button" class="small" data-copy="link">Copy link</button>
     </div>
   </div>
-  <fieldset class="share-hide">
+  <fieldset class="share-hide" data-share="links">
     <legend>Embeds hide</legend>
     ${PANELS.map(
       (p) => `<label><input type="checkbox" name="hide" value="${p}" /> ${p}</label>`,
     ).join("\n    ")}
   </fieldset>
-  <div class="share-field">
+  <div class="share-field" data-share="links">
     <label for="share-iframe">Embed with an iframe</label>
     <textarea id="share-iframe" data-share="iframe" rows="4" readonly spellcheck="false"></textarea>
     <button type="button" class="small" data-copy="iframe">Copy iframe</button>
   </div>
-  <div class="share-field">
+  <div class="share-field" data-share="links">
     <label for="share-tag">Embed with a tag</label>
     <textarea id="share-tag" data-share="tag" rows="4" readonly spellcheck="false"></textarea>
     <button type="button" class="small" data-copy="tag">Copy tag</button>
@@ -120,6 +133,11 @@ export function createShareDialog(host: HTMLElement, view: () => View | null): S
     const hide = boxes.filter((b) => b.checked).map((b) => b.value as PanelName);
     const texts = await shareTexts(v, hide, doc);
     if (mine !== seq) return;
+    dialog.querySelector<HTMLElement>('[data-share="too-big"]')!.hidden = texts !== null;
+    for (const part of dialog.querySelectorAll<HTMLElement>('[data-share="links"]')) {
+      part.hidden = texts === null;
+    }
+    if (!texts) return;
     field("link").value = texts.link;
     field("iframe").value = texts.iframe;
     field("tag").value = texts.tag;
@@ -143,6 +161,11 @@ export function createShareDialog(host: HTMLElement, view: () => View | null): S
   dialog.addEventListener("click", (e) => {
     const target = e.target instanceof Element ? e.target.closest("[data-copy]") : null;
     if (target) void copy(target.getAttribute("data-copy") ?? "");
+    const v = e.target instanceof Element && e.target.closest("[data-save]") ? view() : null;
+    if (v) {
+      download(dialog, SAVE_NAME, textBlob(scenarioJson(v.scenario), "application/json"));
+      status.textContent = `Saved ${SAVE_NAME}.`;
+    }
   });
   // The stepper's page-wide keys (Space, arrows) must not act behind the dialog.
   dialog.addEventListener("keydown", (e) => {
@@ -153,7 +176,7 @@ export function createShareDialog(host: HTMLElement, view: () => View | null): S
     status.textContent = "";
     await refresh();
     if (!dialog.open) dialog.showModal();
-    field("link").select();
+    if (!field("link").closest<HTMLElement>("[hidden]")) field("link").select();
   }
   return { button, dialog, open };
 }
