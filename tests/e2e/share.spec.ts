@@ -7,7 +7,10 @@ test("the share dialog's link reopens the view; the snippets carry it", async ({
 }) => {
   await openApp(page);
   await choosePreset(page, "From scratch", 20);
-  await page.getByRole("navigation", { name: "Pipeline" }).locator('[data-stage="6"]').click();
+  const softmax = page.getByRole("navigation", { name: "Pipeline" }).locator('[data-stage="6"]');
+  await softmax.click();
+  // The step moves once its parts are fetched from the worker: read the counter after that.
+  await expect(softmax).toHaveAttribute("aria-current", "step");
   const step = await page.getByTestId("step-counter").textContent();
   await page.getByRole("button", { name: "Share" }).click();
   const dialog = page.getByRole("dialog", { name: "Share this view" });
