@@ -58,8 +58,9 @@ def element(scenario, **view):
     if not isinstance(scenario, dict):
         kind = type(scenario).__name__
         raise ValueError(f"scenario: must be a dict (a scenario file), got a {kind}")
-    check_file_size(scenario)
-    attributes = {"scenario": json.dumps(scenario, ensure_ascii=False, allow_nan=False)}
+    text = json.dumps(scenario, ensure_ascii=False, allow_nan=False)
+    check_file_size(scenario, text)
+    attributes = {"scenario": text}
     for name, value in view.items():
         if name not in VIEW_OPTIONS:
             raise ValueError(f"{name}: not a view option; they are {', '.join(VIEW_OPTIONS)}")

@@ -103,9 +103,10 @@ def json_values(value):
     return 1
 
 
-def check_file_size(scenario):
-    """The limits of a scenario file: 128 MB of JSON and 5,000,000 values."""
-    size = len(json.dumps(scenario).encode("utf-8"))
+def check_file_size(scenario, text=None):
+    """The limits of a scenario file: 128 MB of JSON and 5,000,000 values. `text` is the JSON
+    the caller writes anyway, so a 50 MB layer is not serialised twice."""
+    size = len((json.dumps(scenario) if text is None else text).encode("utf-8"))
     values = json_values(scenario)
     if size > MAX_FILE_BYTES or values > MAX_JSON_VALUES:
         raise ValueError(

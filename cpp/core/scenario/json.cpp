@@ -13,16 +13,6 @@ namespace {
 
 using Kind = JsonValue::Kind;
 
-// Appends code point `cp` (at most 0x10FFFF, not a surrogate) to `out` as UTF-8.
-void append_utf8(unsigned cp, std::string* out) {
-  static const unsigned kLead[] = {0x00, 0xC0, 0xE0, 0xF0};
-  const int extra = cp < 0x80 ? 0 : cp < 0x800 ? 1 : cp < 0x10000 ? 2 : 3;  // continuation bytes
-  out->push_back(static_cast<char>(kLead[extra] | (cp >> (6 * extra))));
-  for (int i = extra - 1; i >= 0; --i) {
-    out->push_back(static_cast<char>(0x80 | ((cp >> (6 * i)) & 0x3F)));
-  }
-}
-
 // "0xFF", "U+D83D": a byte or a code point for a message.
 std::string hex(unsigned x, const char* format) {
   char buf[16];

@@ -37,6 +37,15 @@ const char* short_escape(unsigned cp) {
 
 }  // namespace
 
+void append_utf8(unsigned cp, std::string* out) {
+  static const unsigned kLead[] = {0x00, 0xC0, 0xE0, 0xF0};
+  const int extra = cp < 0x80 ? 0 : cp < 0x800 ? 1 : cp < 0x10000 ? 2 : 3;  // continuation bytes
+  out->push_back(static_cast<char>(kLead[extra] | (cp >> (6 * extra))));
+  for (int i = extra - 1; i >= 0; --i) {
+    out->push_back(static_cast<char>(0x80 | ((cp >> (6 * i)) & 0x3F)));
+  }
+}
+
 std::size_t utf8_char(const std::string& text, std::size_t pos, unsigned* cp) {
   const auto byte = [&](std::size_t k) {
     return pos + k < text.size() ? static_cast<unsigned char>(text[pos + k]) : 0u;

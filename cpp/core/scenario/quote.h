@@ -1,6 +1,6 @@
-// UTF-8 text from a scenario file: reading one character, and the one place where such text goes
-// into a message. A message is one line that a
-// terminal or a page shows as it is, so user text in it is escaped and cut:
+// UTF-8 text from a scenario file: reading and writing one character, and the one place where
+// such text goes into a message. A message is one line that a terminal or a page shows as it is, so
+// user text in it is escaped and cut:
 // - control characters (C0, DEL, C1), line and paragraph separators, zero-width and
 //   bidirectional controls and the BOM are written as escapes: \n, \t, \u001B, \u202E;
 // - '"' and '\' are escaped as in JSON, so a quoted value reads back unambiguously;
@@ -21,6 +21,9 @@ constexpr std::size_t kMaxQuoted = 40;
 /// The length in bytes of the UTF-8 character at text[pos], with its code point in `cp`; 0 when
 /// the bytes there are not one (a stray byte, overlong, a surrogate, above U+10FFFF, cut short).
 std::size_t utf8_char(const std::string& text, std::size_t pos, unsigned* cp);
+
+/// Appends code point `cp` (at most 0x10FFFF, not a surrogate) to `out` as UTF-8.
+void append_utf8(unsigned cp, std::string* out);
 
 /// `text` escaped and cut, without quotes: `a\"b`, `\u001B[2J`, `xxxx…`.
 std::string escape_text(const std::string& text);

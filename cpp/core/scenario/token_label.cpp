@@ -19,24 +19,6 @@ std::vector<unsigned> code_points(const std::string& text) {
   return out;
 }
 
-void append_utf8(std::string& out, unsigned cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 63));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 63));
-    out += static_cast<char>(0x80 | (cp & 63));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 63));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 63));
-    out += static_cast<char>(0x80 | (cp & 63));
-  }
-}
-
 /// GPT-2's byte alphabet: printable bytes stand for themselves, and the 68 others (0x00–0x20,
 /// 0x7F–0xA0, 0xAD), in order, are U+0100..U+0143. Returns the byte of `cp`, or -1.
 int byte_of(unsigned cp) {
@@ -108,7 +90,7 @@ std::string visible(const std::string& text, bool blanks) {
       cp += 0x2400;
     else if (cp == 0x7F)
       cp = 0x2421;
-    append_utf8(out, cp);
+    append_utf8(cp, &out);
   }
   return out;
 }
