@@ -92,7 +92,7 @@ TEST_CASE("names and values from the file reach a message escaped and cut", "[me
       with(R"("edits": [{"": 1}])"), "edits",
       R"(edits[0] has an empty field name; an edit has "matrix", "row", "col" and "value")");
   expect_message(with(R"("mask": "causal\u2028")"), "mask",
-                 R"(mask must be "none" or "causal", got "causal\u2028")");
+                 R"(mask must be "none", "causal" or "window", got "causal\u2028")");
   expect_message(
       R"({"query_tokens": ["a
 b"]})",

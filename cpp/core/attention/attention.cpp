@@ -6,31 +6,27 @@
 #include "attention/attention.h"
 
 #include <cmath>
-#include <limits>
 #include <utility>
 
+#include "kernels/kernels.h"
+
 namespace attn {
-namespace {
 
-constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
-
-}  // namespace
-
-// Returns (m, n): 1 where query i may attend to key j, 0 where it is masked.
-KeyMask build_mask(int m, int n, MaskKind kind, const std::vector<int>& padded_keys) {
-  KeyMask mask = KeyMask::Ones(m, n);
-  // Causal: query i sees keys 0..i only, so it cannot look at later tokens.
-  if (kind == MaskKind::Causal) {
-    for (int i = 0; i < m; ++i) {
-      for (int j = i + 1; j < n; ++j) mask(i, j) = 0.0;
-    }
-  }
-  // Padding: a padded key is ignored by every query (its whole column is masked). Indices outside
-  // [0, n) are skipped here; validate() rejects them before a scenario gets this far.
+// Returns (m, n): 1 where query i may attend to key j, 0 where it is masked: the kind's rule
+// (kernels/variants.h), then padding: a padded key is ignored by every query (its whole column is
+// masked). Indices outside [0, n) are skipped here; validate() rejects them before.
+KeyMask build_mask(int m, int n, MaskKind kind, const std::vector<int>& padded_keys,
+                   const MaskParams& params) {
+  KeyMask mask(m, n);
+  mask_rule_into(kind, params, mask);
   for (int key : padded_keys) {
     if (key >= 0 && key < n) mask.col(key).setZero();
   }
   return mask;
+}
+
+KeyMask scenario_mask(const Scenario& s) {
+  return build_mask(s.m(), s.n(), s.mask, s.padded_keys, MaskParams{s.window.value_or(0)});
 }
 
 // mask is (m, n); returns the indices of the rows with no 1 at all, in increasing order.
@@ -47,89 +43,51 @@ Matrix head_block(const Matrix& m, int head, int width) {
   return m.middleCols(static_cast<Eigen::Index>(head) * width, width);
 }
 
-// q is (m, d_k), k is (n, d_k); returns S (m, n) with S(i, j) = q_i · k_j, how well query i
-// matches key j.
-Matrix dot_scores(const Matrix& q, const Matrix& k) { return q * k.transpose(); }
+// The one-operation functions below return new matrices for the steps, the drill-down and the
+// tests; each is one kernel (kernels/kernels.h) writing into the matrix it returns.
 
-// q is (m, d_k), w_a is (d_k, d_k), k is (n, d_k); returns (m, n) with S(i, j) = q_i W_a k_j^T.
-// W_a lets a query match a key through learned cross-terms q_a k_b, not only along equal axes;
-// with W_a = I it is the dot score. Mapping the queries first costs one (m, d_k) product.
-Matrix general_scores(const Matrix& q, const Matrix& w_a, const Matrix& k) {
-  const Matrix q_mapped = q * w_a;  // (m, d_k): each query mapped by the bilinear form
-  return q_mapped * k.transpose();
+Matrix dot_scores(const Matrix& q, const Matrix& k) {
+  Matrix out(q.rows(), k.rows());
+  dot_scores_into(q, k, out);
+  return out;
 }
 
-// q is (m, d_k), k is (n, d_k), w1 and w2 are (d_k, d_a), v is (1, d_a); returns (m, n).
-// Each query and each key is mapped into a d_a-wide hidden space; for every pair the two hidden
-// vectors are added and squashed by tanh (a one-layer network on the pair), and v_a weighs the
-// d_a hidden units into one number.
+Matrix general_scores(const Matrix& q, const Matrix& w_a, const Matrix& k) {
+  Matrix out(q.rows(), k.rows());
+  general_scores_into(q, w_a, k, out);
+  return out;
+}
+
 Matrix additive_scores(const Matrix& q, const Matrix& k, const Matrix& w1, const Matrix& w2,
                        const RowVector& v) {
-  // Rows as vector products (1, d_k) x (d_k, d_a), the same arithmetic as drill_score's, so that
-  // a drilled cell reproduces its score bit for bit.
-  Matrix hidden_k(k.rows(), w2.cols());  // (n, d_a): row j is k_j W_2, shared by every query
-  for (Eigen::Index j = 0; j < k.rows(); ++j) {
-    const RowVector k_j = k.row(j);
-    hidden_k.row(j) = k_j * w2;
-  }
-  Matrix scores(q.rows(), k.rows());
-  for (Eigen::Index i = 0; i < q.rows(); ++i) {
-    const RowVector q_i = q.row(i);
-    const RowVector hidden_q = q_i * w1;  // (1, d_a)
-    for (Eigen::Index j = 0; j < k.rows(); ++j) {
-      const RowVector hidden = (hidden_q + hidden_k.row(j)).array().tanh().matrix();  // (1, d_a)
-      scores(i, j) = v.cwiseProduct(hidden).sum();  // v_a · tanh(q_i W_1 + k_j W_2)
-    }
-  }
-  return scores;
+  Matrix out(q.rows(), k.rows());
+  additive_scores_into(q, k, w1, w2, v, out);
+  return out;
 }
 
-// scores is (m, n); returns (m, n). Dividing by sqrt(d_k) keeps the scores' spread near 1 whatever
-// d_k is (a sum of d_k products grows like sqrt(d_k)), so the softmax does not saturate.
 Matrix scale_scores(const Matrix& scores, int d_k) {
-  return scores / std::sqrt(static_cast<double>(d_k));
+  Matrix out = scores;
+  scale_in_place(out, std::sqrt(static_cast<double>(d_k)));
+  return out;
 }
 
-// scaled and mask are (m, n); returns (m, n) with masked entries set to -inf, so that the softmax
-// gives them weight exactly 0.
 Matrix apply_mask(const Matrix& scaled, const KeyMask& mask) {
   Matrix masked = scaled;
-  for (Eigen::Index i = 0; i < masked.rows(); ++i) {
-    for (Eigen::Index j = 0; j < masked.cols(); ++j) {
-      if (mask(i, j) == 0.0) masked(i, j) = kMinusInf;
-    }
-  }
+  mask_in_place(masked, mask);
   return masked;
 }
 
-// masked is (m, n); returns A (m, n), each row a probability distribution over the keys.
 Matrix softmax_rows(const Matrix& masked) {
-  Matrix weights = Matrix::Zero(masked.rows(), masked.cols());
-  for (Eigen::Index i = 0; i < masked.rows(); ++i) {
-    // Row maximum over the unmasked (finite) entries. Subtracting it makes the largest exponent
-    // exp(0) = 1, so nothing overflows, and leaves the ratios unchanged.
-    double row_max = kMinusInf;
-    for (Eigen::Index j = 0; j < masked.cols(); ++j) {
-      if (masked(i, j) != kMinusInf && masked(i, j) > row_max) row_max = masked(i, j);
-    }
-    // Every key masked: by definition the row stays all zeros (flagged by the trace).
-    if (row_max == kMinusInf) continue;
-    // Exponentiate the unmasked entries (masked ones keep weight exactly 0) and sum them.
-    double sum = 0.0;
-    for (Eigen::Index j = 0; j < masked.cols(); ++j) {
-      if (masked(i, j) == kMinusInf) continue;
-      weights(i, j) = std::exp(masked(i, j) - row_max);
-      sum += weights(i, j);
-    }
-    // Normalise: the row now sums to 1 (sum >= 1 because the maximum contributed exp(0)).
-    weights.row(i) /= sum;
-  }
+  Matrix weights = masked;
+  softmax_rows_in_place(weights);
   return weights;
 }
 
-// weights is (m, n), v is (n, d_v); returns (m, d_v): row i is the mix of the value rows weighted
-// by how much query i attends to each key.
-Matrix weighted_sum(const Matrix& weights, const Matrix& v) { return weights * v; }
+Matrix weighted_sum(const Matrix& weights, const Matrix& v) {
+  Matrix out(weights.rows(), v.cols());
+  weighted_sum_into(weights, v, out);
+  return out;
+}
 
 // head_outputs is h matrices of (m, d_v); returns (m, h*d_v), head 0 in the leftmost columns.
 Matrix concat_heads(const std::vector<Matrix>& head_outputs) {
@@ -153,26 +111,17 @@ void add_bias(Matrix& p, const std::optional<Matrix>& b) {
   if (b) p.rowwise() += b->row(0);
 }
 
-namespace {
-
-// The raw scores of head `head` in the trace's score kind: q (m, d_k), k (n, d_k) -> (m, n). The
-// scoring parameters are the head's blocks of those in t.inputs (present for their kind).
-Matrix head_scores(const Trace& t, int head, const Matrix& q, const Matrix& k) {
-  const Inputs& in = t.inputs;
-  switch (t.score) {
-    case ScoreKind::General:
-      return general_scores(q, head_block(*in.w_bilinear, head, t.d_k), k);
-    case ScoreKind::Additive:
-      return additive_scores(q, k, head_block(*in.w_additive_q, head, t.d_a),
-                             head_block(*in.w_additive_k, head, t.d_a), in.v_additive->row(head));
-    case ScoreKind::Dot:
-    case ScoreKind::ScaledDot:
-      break;
+// Head `head`'s blocks of the scoring parameters its kind uses (t.inputs holds them all).
+ScoreParams head_score_params(const Inputs& in, ScoreKind kind, int head, int d_k, int d_a) {
+  ScoreParams p;
+  if (kind == ScoreKind::General) p.w_a = head_block(*in.w_bilinear, head, d_k);
+  if (kind == ScoreKind::Additive) {
+    p.w1 = head_block(*in.w_additive_q, head, d_a);
+    p.w2 = head_block(*in.w_additive_k, head, d_a);
+    p.v = in.v_additive->row(head);
   }
-  return dot_scores(q, k);
+  return p;
 }
-
-}  // namespace
 
 // Shapes: X_q (m, d_model), X_kv (n, d_model); per head Q (m, d_k), K (n, d_k), V (n, d_v),
 // scores/scaled/masked/weights (m, n), output (m, d_v); concat (m, h*d_v); output (m, d_model)
@@ -194,23 +143,29 @@ Trace run_attention(const Scenario& s) {
   add_bias(t.k_all, in.b_k);
   add_bias(t.v_all, in.b_v);
 
-  t.mask = build_mask(s.m(), s.n(), s.mask, s.padded_keys);
-  t.has_mask = s.mask == MaskKind::Causal || !s.padded_keys.empty();
+  t.mask = scenario_mask(s);
+  t.has_mask = s.mask != MaskKind::None || !s.padded_keys.empty();
   t.fully_masked_queries = fully_masked_rows(t.mask);
 
-  // Each head attends independently, on its own slice of Q, K and V.
+  // Each head attends independently, on its own slice of Q, K and V, through the kernels.
+  const ScoreVariant& score = score_variant(t.score);
   std::vector<Matrix> head_outputs;
   for (int h = 0; h < s.heads; ++h) {
     HeadTrace ht;
     ht.q = head_block(t.q_all, h, t.d_k);
     ht.k = head_block(t.k_all, h, t.d_k);
     ht.v = head_block(t.v_all, h, t.d_v);
-    ht.scores = head_scores(t, h, ht.q, ht.k);
+    ht.scores.resize(s.m(), s.n());
+    score.scores(ht.q, ht.k, head_score_params(in, t.score, h, t.d_k, t.d_a), ht.scores);
     // Only scaled dot-product attention divides by sqrt(d_k); the others pass scores on as is.
-    ht.scaled = t.score == ScoreKind::ScaledDot ? scale_scores(ht.scores, t.d_k) : ht.scores;
-    ht.masked = apply_mask(ht.scaled, t.mask);  // all-ones mask: equal to scaled
-    ht.weights = softmax_rows(ht.masked);
-    ht.output = weighted_sum(ht.weights, ht.v);
+    ht.scaled = ht.scores;
+    if (score.scaled) scale_in_place(ht.scaled, std::sqrt(static_cast<double>(t.d_k)));
+    ht.masked = ht.scaled;
+    mask_in_place(ht.masked, t.mask);  // all-ones mask: equal to scaled
+    ht.weights = ht.masked;
+    softmax_rows_in_place(ht.weights);
+    ht.output.resize(s.m(), t.d_v);
+    weighted_sum_into(ht.weights, ht.v, ht.output);
     head_outputs.push_back(ht.output);
     t.heads.push_back(std::move(ht));
   }

@@ -28,8 +28,12 @@ namespace attn {
 /// Boolean (m, n) mask stored as doubles: 1 = query may attend to key, 0 = masked.
 using KeyMask = Matrix;
 
-/// The mask of a scenario: causal (query i sees keys 0..i) and/or padded keys (ignored by all).
-KeyMask build_mask(int m, int n, MaskKind kind, const std::vector<int>& padded_keys);
+/// An (m, n) mask: the kind's rule (kernels/variants.h: causal, window) and padded keys (ignored
+/// by every query).
+KeyMask build_mask(int m, int n, MaskKind kind, const std::vector<int>& padded_keys,
+                   const MaskParams& params = {});
+/// The mask of a validated scenario (its kind, window and padded keys).
+KeyMask scenario_mask(const Scenario& s);
 
 /// Rows of `mask` that allow no key at all.
 std::vector<int> fully_masked_rows(const KeyMask& mask);
@@ -121,6 +125,9 @@ struct Trace {
   Matrix output;  ///< (m, d_model) concat W_O (+ b_o), or (m, h*d_v) = concat without W_O
   std::vector<int> fully_masked_queries;  ///< queries whose every key is masked
 };
+
+/// Head `head`'s blocks of the scoring parameters that `kind` uses (empty for the others).
+ScoreParams head_score_params(const Inputs& in, ScoreKind kind, int head, int d_k, int d_a);
 
 /// Computes multi-head attention for a validated scenario, recording every step.
 Trace run_attention(const Scenario& s);

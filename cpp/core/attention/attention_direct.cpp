@@ -1,6 +1,7 @@
 // The direct computation of attention (attention.h, attention_direct): the same result as
 // run_attention, computed independently, in the textbook form with every score written out as
-// plain loops, so that a test comparing the two checks the traced computation.
+// plain loops (each score kind's reference in kernels/variants.cpp), so that a test comparing
+// the two checks the traced computation.
 #include <cmath>
 #include <limits>
 
@@ -14,37 +15,6 @@ constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
 }  // namespace
 
 namespace {
-
-// One raw score with plain loops, independent of the traced functions: query row q_i and key row
-// k_j are (1, d_k) rows of q and k; the parameters are taken from `in` at head h's block.
-double direct_score(const Inputs& in, ScoreKind score, int h, const Matrix& q, Eigen::Index i,
-                    const Matrix& k, Eigen::Index j) {
-  const Eigen::Index d_k = q.cols();
-  double s = 0.0;
-  if (score == ScoreKind::General) {
-    // sum over a, b of q_ia W_a(a, b) k_jb, with W_a = columns [h*d_k, (h+1)*d_k) of w_bilinear.
-    for (Eigen::Index a = 0; a < d_k; ++a) {
-      for (Eigen::Index b = 0; b < d_k; ++b) {
-        s += q(i, a) * (*in.w_bilinear)(a, h * d_k + b) * k(j, b);
-      }
-    }
-  } else if (score == ScoreKind::Additive) {
-    // sum over hidden units u of v_u tanh(sum_c q_ic W_1(c, u) + sum_c k_jc W_2(c, u)).
-    const Eigen::Index d_a = in.v_additive->cols();
-    for (Eigen::Index u = 0; u < d_a; ++u) {
-      double pre = 0.0;
-      for (Eigen::Index c = 0; c < d_k; ++c) {
-        pre += q(i, c) * (*in.w_additive_q)(c, h * d_a + u) +
-               k(j, c) * (*in.w_additive_k)(c, h * d_a + u);
-      }
-      s += (*in.v_additive)(h, u) * std::tanh(pre);
-    }
-  } else {
-    // Dot and ScaledDot: sum over c of q_ic k_jc.
-    for (Eigen::Index c = 0; c < d_k; ++c) s += q(i, c) * k(j, c);
-  }
-  return score == ScoreKind::ScaledDot ? s / std::sqrt(static_cast<double>(d_k)) : s;
-}
 
 // Adds entries [from, from + cols) of bias b (1, width), if any, to every row of p, as loops.
 void add_bias_loops(Matrix& p, const std::optional<Matrix>& b, Eigen::Index from) {
@@ -66,7 +36,10 @@ Matrix attention_direct(const Inputs& in, ScoreKind score, int heads, int d_k, i
   const Matrix additive =
       (mask.array() == 0.0).select(Matrix::Constant(m, n, kMinusInf), Matrix::Zero(m, n));
   Matrix concat(m, static_cast<Eigen::Index>(heads) * d_v);
+  const ScoreVariant& kind = score_variant(score);
+  const Eigen::Index d_a = in.v_additive ? in.v_additive->cols() : 0;
   for (int h = 0; h < heads; ++h) {
+    const ScoreParams params = head_score_params(in, score, h, d_k, static_cast<int>(d_a));
     // Project with this head's columns of the weights directly (not slices of a full Q), then
     // add this head's entries of each bias to every row.
     Matrix q = in.x_q * in.w_q.middleCols(h * d_k, d_k);
@@ -77,7 +50,7 @@ Matrix attention_direct(const Inputs& in, ScoreKind score, int heads, int d_k, i
     add_bias_loops(v, in.b_v, h * d_v);
     Matrix logits = additive;
     for (Eigen::Index i = 0; i < m; ++i) {
-      for (Eigen::Index j = 0; j < n; ++j) logits(i, j) += direct_score(in, score, h, q, i, k, j);
+      for (Eigen::Index j = 0; j < n; ++j) logits(i, j) += kind.reference(q, i, k, j, params);
     }
     // Whole-matrix softmax: subtract each row's max, exponentiate, divide by the row sums.
     const Eigen::VectorXd row_max = logits.rowwise().maxCoeff();

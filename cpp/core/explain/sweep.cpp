@@ -125,7 +125,7 @@ SweepSetup make_setup(const Scenario& s, const std::vector<int>& dims) {
   }
   if (setup.widest == 0) return setup;
   setup.in = resolve_inputs(inputs_only(s));
-  setup.mask = build_mask(s.m(), s.n(), s.mask, s.padded_keys);
+  setup.mask = scenario_mask(s);
   return setup;
 }
 

@@ -70,11 +70,32 @@ Error check_sizes(const Scenario& s) {
   return std::nullopt;
 }
 
-Error check_mask(const Scenario& s) {
-  if (s.mask != MaskKind::None && s.mask != MaskKind::Causal) {
-    return fail("mask", "mask is " + std::to_string(static_cast<int>(s.mask)) +
-                            "; it must be none (0) or causal (1)");
+// `window` goes with mask "window" only, and is a whole number from 1 to the token limit.
+Error check_window(const Scenario& s) {
+  const bool windowed = s.mask == MaskKind::Window;
+  if (!windowed && s.window) {
+    return fail("window", "window is given but mask is \"" +
+                              std::string(mask_variant(s.mask).name) +
+                              "\"; it is only used by mask \"window\"");
   }
+  if (windowed && !s.window) {
+    return fail("window", "mask is \"window\" but window is missing; it must be a whole number " +
+                              checks::window_limit());
+  }
+  if (windowed && (*s.window < 1 || *s.window > Limits::kMaxTokens)) {
+    return fail("window", "window is " + std::to_string(*s.window) + "; it must be " +
+                              checks::window_limit());
+  }
+  return std::nullopt;
+}
+
+Error check_mask(const Scenario& s) {
+  const auto kinds = mask_variants().size();
+  if (static_cast<std::size_t>(s.mask) >= kinds) {
+    return fail("mask", "mask is " + std::to_string(static_cast<int>(s.mask)) + "; it must be " +
+                            mask_names());
+  }
+  if (auto e = check_window(s)) return e;
   const int n = s.n();
   std::set<int> seen;
   for (std::size_t i = 0; i < s.padded_keys.size(); ++i) {

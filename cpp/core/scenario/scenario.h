@@ -9,20 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "kernels/variants.h"
 #include "matrix.h"
 
 namespace attn {
 
-enum class MaskKind { None = 0, Causal = 1 };
-
-/// How a query is scored against a key (the scoring functions of the seeds). Row vectors q, k of
-/// length d_k. Values cross to JavaScript (web/src/wasm/enums.ts): append only.
-enum class ScoreKind {
-  Dot = 0,        ///< q · k                          (Luong, "dot")
-  ScaledDot = 1,  ///< q · k / sqrt(d_k)              (Vaswani et al.; the default)
-  General = 2,    ///< q W_a k^T, W_a (d_k, d_k)      (Luong, "general" / bilinear)
-  Additive = 3,   ///< v_a · tanh(q W_1 + k W_2), W_1, W_2 (d_k, d_a), v_a (d_a)  (Bahdanau)
-};
+// MaskKind and ScoreKind, with everything about each kind, are the variant tables of
+// kernels/variants.h.
 
 /// One edited number, applied on top of the generated or given matrices (docs/scenario.md).
 /// `matrix` is a scenario-file matrix field: x_q, x_kv, w_q, w_k, w_v, w_o, w_bilinear,
@@ -51,6 +44,8 @@ struct Scenario {
   int d_v = 0;  ///< 0 = d_model / heads
   std::uint64_t seed = 42;
   MaskKind mask = MaskKind::None;
+  /// With MaskKind::Window only: how many keys a query sees, itself included (1..kMaxTokens).
+  std::optional<int> window;
   std::vector<int> padded_keys;  ///< key indices that every query ignores
   bool positional_encoding = true;
 

@@ -83,19 +83,9 @@ ValidationError entry_error(const std::string& field, const std::string& path,
                                                    static_cast<long long>(Limits::kMaxAbsValue)));
 }
 
-std::string score_name(ScoreKind kind) {
-  switch (kind) {
-    case ScoreKind::Dot:
-      return "dot";
-    case ScoreKind::ScaledDot:
-      return "scaled_dot";
-    case ScoreKind::General:
-      return "general";
-    case ScoreKind::Additive:
-      return "additive";
-  }
-  return std::to_string(static_cast<int>(kind));
-}
+std::string score_name(ScoreKind kind) { return score_variant(kind).name; }
+
+std::string window_limit() { return between(1, Limits::kMaxTokens); }
 
 Error check_matrix(const std::string& field, const Matrix& x, Eigen::Index rows, Eigen::Index cols,
                    const std::string& shape_words) {

@@ -32,6 +32,8 @@ std::string between(long long lo, long long hi);
 /// "between 1 and 16", d_k and d_v "between 0 and 512 (0 means d_model / heads)", d_a
 /// "between 0 and 512 (0 means d_k)".
 std::string size_limit(const std::string& field);
+/// "between 1 and 512": the range of `window` (a query sees at most every key).
+std::string window_limit();
 /// A size field (d_model, heads, d_k, d_v, d_a) within size_limit(field), or why not.
 Error check_size(const std::string& field, long long value);
 /// "<path> is <value>; it must be a finite number between -1000000 and 1000000": an explicit

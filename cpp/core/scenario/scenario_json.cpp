@@ -33,7 +33,7 @@ const char* const kFields[] = {
     "x_q",          "x_kv",       "w_q",     "w_k",         "w_v",
     "w_o",          "score",      "d_a",     "w_bilinear",  "w_additive_q",
     "w_additive_k", "v_additive", "edits",   "b_q",         "b_k",
-    "b_v",          "b_o",        "title",   "source"};
+    "b_v",          "b_o",        "title",   "source",      "window"};
 
 // One known field into `s`.
 Error read_field(const std::string& name, const JsonValue& v, Scenario* s) {
@@ -55,13 +55,15 @@ Error read_field(const std::string& name, const JsonValue& v, Scenario* s) {
   if (name == "d_v") return size(&s->d_v);
   if (name == "seed") return read_seed(v, &s->seed);
   if (name == "mask") {
-    if (v.kind == Kind::String && v.string == "none") {
-      s->mask = MaskKind::None;
-    } else if (v.kind == Kind::String && v.string == "causal") {
-      s->mask = MaskKind::Causal;
-    } else {
-      return wrong(name, name, "\"none\" or \"causal\"", v);
-    }
+    const MaskVariant* kind = v.kind == Kind::String ? mask_named(v.string) : nullptr;
+    if (!kind) return wrong(name, name, mask_names(), v);
+    s->mask = kind->kind;
+    return std::nullopt;
+  }
+  if (name == "window") {
+    int window = 0;
+    if (Error e = read_int(name, name, v, &window, checks::window_limit())) return e;
+    s->window = window;
     return std::nullopt;
   }
   if (name == "padded_keys") return read_padded_keys(v, &s->padded_keys);

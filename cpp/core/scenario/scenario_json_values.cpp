@@ -158,17 +158,10 @@ Error read_text(const std::string& field, const JsonValue& v, std::optional<std:
 }
 
 Error read_score(const JsonValue& v, ScoreKind* out) {
-  static const std::pair<const char*, ScoreKind> kNames[] = {{"dot", ScoreKind::Dot},
-                                                             {"scaled_dot", ScoreKind::ScaledDot},
-                                                             {"general", ScoreKind::General},
-                                                             {"additive", ScoreKind::Additive}};
-  for (const auto& [name, kind] : kNames) {
-    if (v.kind == Kind::String && v.string == name) {
-      *out = kind;
-      return std::nullopt;
-    }
-  }
-  return wrong("score", "score", "\"dot\", \"scaled_dot\", \"general\" or \"additive\"", v);
+  const ScoreVariant* kind = v.kind == Kind::String ? score_named(v.string) : nullptr;
+  if (!kind) return wrong("score", "score", score_names(), v);
+  *out = kind->kind;
+  return std::nullopt;
 }
 
 // The limit of an edit's row or column before the matrix's shape is known: no matrix has more

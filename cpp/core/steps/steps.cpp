@@ -61,7 +61,7 @@ class OperandMaker {
   }
 
  private:
-  static bool is_per_head(MatrixId id) { return id >= MatrixId::Q && id <= MatrixId::HeadOutput; }
+  static bool is_per_head(MatrixId id) { return matrix_info(static_cast<int>(id))->per_head; }
 
   /// Sets the cells the step uses and, when they are less than the whole matrix, their name.
   static void with_part(Operand& o, CellRange cells, const std::string& part) {
@@ -75,83 +75,20 @@ class OperandMaker {
     return label(id, head) + "^{(" + std::to_string(head + 1) + ")}";
   }
 
-  /// Query `query`'s row of a per-head matrix: "q_{4}", "s_{4}", "\\tilde{s}_{4}", ... (1-based).
+  /// Query `query`'s row of a per-head matrix: "q_{4}", "s_{4}", "\\tilde{s}_{4}", ... (1-based),
+  /// the registry's row symbol; "" for a matrix without one.
   static std::string row_label(MatrixId id, int query) {
-    const std::string sub = "_{" + std::to_string(query + 1) + "}";
-    switch (id) {
-      case MatrixId::Q:
-        return "q" + sub;
-      case MatrixId::Scores:
-        return "s" + sub;
-      case MatrixId::Scaled:
-        return "\\tilde{s}" + sub;
-      case MatrixId::Masked:
-        return "\\hat{s}" + sub;
-      case MatrixId::Weights:
-        return "a" + sub;
-      case MatrixId::HeadOutput:
-        return "o" + sub;
-      default:
-        return "";
-    }
+    const std::string row = matrix_info(static_cast<int>(id))->row_tex;
+    return row.empty() ? "" : row + "_{" + std::to_string(query + 1) + "}";
   }
 
-  /// LaTeX label of the whole matrix; head subscripts 1-based and left out with a single head.
+  /// LaTeX label of the whole matrix, the registry's symbol; a head's subscript is 1-based and
+  /// left out with a single head; self-attention's one input is X.
   std::string label(MatrixId id, int head) const {
-    const bool one = t_.heads.size() == 1;
-    const std::string sub = one ? "" : "_{" + std::to_string(head + 1) + "}";
-    const bool self = s_.is_self_attention();
-    switch (id) {
-      case MatrixId::Xq:
-        return self ? "X" : "X_q";
-      case MatrixId::Xkv:
-        return self ? "X" : "X_{kv}";
-      case MatrixId::Wq:
-        return "W_Q";
-      case MatrixId::Wk:
-        return "W_K";
-      case MatrixId::Wv:
-        return "W_V";
-      case MatrixId::Q:
-        return "Q" + sub;
-      case MatrixId::K:
-        return "K" + sub;
-      case MatrixId::V:
-        return "V" + sub;
-      case MatrixId::Scores:
-        return "S" + sub;
-      case MatrixId::Scaled:
-        return "\\tilde{S}" + sub;
-      case MatrixId::Masked:
-        return "\\hat{S}" + sub;
-      case MatrixId::Weights:
-        return "A" + sub;
-      case MatrixId::HeadOutput:
-        return "O" + sub;
-      case MatrixId::Concat:
-        return "\\mathrm{Concat}";
-      case MatrixId::Wo:
-        return "W_O";
-      case MatrixId::Output:
-        return "Y";
-      case MatrixId::WBilinear:
-        return "W_a";
-      case MatrixId::WAdditiveQ:
-        return "W_1";
-      case MatrixId::WAdditiveK:
-        return "W_2";
-      case MatrixId::VAdditive:
-        return "v_a";
-      case MatrixId::BQ:
-        return "b_Q";
-      case MatrixId::BK:
-        return "b_K";
-      case MatrixId::BV:
-        return "b_V";
-      case MatrixId::BO:
-        return "b_O";
-    }
-    return "";
+    const MatrixInfo& info = *matrix_info(static_cast<int>(id));
+    if ((id == MatrixId::Xq || id == MatrixId::Xkv) && s_.is_self_attention()) return "X";
+    const bool sub = info.per_head && t_.heads.size() > 1;
+    return info.tex + (sub ? "_{" + std::to_string(head + 1) + "}" : "");
   }
 
   const Scenario& s_;

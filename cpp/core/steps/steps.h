@@ -36,6 +36,7 @@
 // as dots); of a per-query step, the operation on that row (vectors of more than 6 entries show
 // the first 3 and the last 2). Numbers are format_fixed(x, 4).
 //
+// MatrixId and trace_matrix are the registry's (attention/registry.h).
 // The numeric values of Stage, MatrixId and Granularity cross to JavaScript and are mirrored in
 // web/src/wasm/enums.ts (a node test checks they agree): only append, never renumber.
 #pragma once
@@ -44,6 +45,7 @@
 #include <vector>
 
 #include "attention/attention.h"
+#include "attention/registry.h"
 #include "scenario/scenario.h"
 
 namespace attn {
@@ -62,36 +64,6 @@ enum class Stage : int {
 };
 
 enum class Granularity : int { PerQuery = 0, PerMatrix = 1 };
-
-/// Names a matrix of the trace. Per-head ids (Q..HeadOutput) are qualified by a head index.
-enum class MatrixId : int {
-  Xq = 0,   ///< (m, d_model)
-  Xkv = 1,  ///< (n, d_model)
-  Wq = 2,   ///< (d_model, h*d_k) whole; a step reads the head's column block
-  Wk = 3,
-  Wv = 4,
-  Q = 5,            ///< per head (m, d_k)
-  K = 6,            ///< per head (n, d_k)
-  V = 7,            ///< per head (n, d_v)
-  Scores = 8,       ///< per head (m, n)
-  Scaled = 9,       ///< per head (m, n)
-  Masked = 10,      ///< per head (m, n)
-  Weights = 11,     ///< per head (m, n)
-  HeadOutput = 12,  ///< per head (m, d_v)
-  Concat = 13,      ///< (m, h*d_v)
-  Wo = 14,          ///< (h*d_v, d_model)
-  Output = 15,      ///< (m, d_model)
-  // Scoring parameters, present only with their score kind; a step reads the head's block.
-  WBilinear = 16,   ///< W_a (d_k, h*d_k), General
-  WAdditiveQ = 17,  ///< W_1 (d_k, h*d_a), Additive
-  WAdditiveK = 18,  ///< W_2 (d_k, h*d_a), Additive
-  VAdditive = 19,   ///< v_a (h, d_a), Additive; head i's is row i
-  // Biases, present only when the scenario has them; a projection step reads the head's block.
-  BQ = 20,  ///< b_Q (1, h*d_k)
-  BK = 21,  ///< b_K (1, h*d_k)
-  BV = 22,  ///< b_V (1, h*d_v)
-  BO = 23,  ///< b_O (1, d_model)
-};
 
 /// A rectangle of cells: rows [row0, row0 + rows), cols [col0, col0 + cols).
 struct CellRange {
@@ -152,11 +124,6 @@ Step build_step(const Scenario& s, const Trace& t, const StepKey& key);
 /// ignored for Concat and OutputProjection); -1 when there is none (e.g. Mask in an unmasked
 /// scenario, or a query or head out of range).
 int find_step(const std::vector<Step>& steps, Stage stage, int head, int query);
-
-/// The matrix of the trace that `id` names: per-head ids (Q .. HeadOutput) take `head`, the
-/// others ignore it. Shapes as documented on MatrixId. Wo requires a trace with W_O, the
-/// scoring parameters a trace of their score kind, and a bias a trace that has it.
-const Matrix& trace_matrix(const Trace& t, MatrixId id, int head);
 
 /// `x` rounded to `digits` decimals, exactly as JavaScript's Number.prototype.toFixed does
 /// (ties away from zero on the exact binary value), so core-made formulas and the page's matrices

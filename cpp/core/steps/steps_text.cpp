@@ -27,7 +27,7 @@ namespace {
 /// Weights and scoring parameters: a step reads one head's block (or row) of them.
 bool is_weight(MatrixId id) {
   return id == MatrixId::Wq || id == MatrixId::Wk || id == MatrixId::Wv ||
-         id >= MatrixId::WBilinear;
+         (id >= MatrixId::WBilinear && id <= MatrixId::BO);
 }
 
 }  // namespace
@@ -140,9 +140,8 @@ void describe_head_matrix(const TextContext& c, Step& st) {
       const auto masked = (t.mask.array() == 0.0).count();
       body = "masked entries (" + std::to_string(masked) + " of " + std::to_string(t.mask.size()) +
              ") become −∞, so they will receive exactly zero weight";
-      if (c.scenario.mask == MaskKind::Causal) {
-        body += "; the look-ahead mask lets query i see only keys 1 to i";
-      }
+      body += mask_variant(c.scenario.mask)
+                  .step_text(MaskParams{c.scenario.window.value_or(0)});  // the kind's words
       if (!c.scenario.padded_keys.empty()) {
         body += "; the padding keys (" +
                 token_list(c.scenario.kv_tokens(), c.scenario.padded_keys) +

@@ -3,28 +3,10 @@
 
 #include <cmath>
 
+#include "kernels/kernels.h"
+#include "kernels/variants.h"
+
 namespace attn::train {
-namespace {
-
-// The row softmax of attn::softmax_rows, in place on a (m, n) block of scaled scores: row i
-// over its first `visible(i)` keys less their maximum; the keys after them (masked) get weight 0.
-template <typename Block, typename Visible>
-void softmax_in_place(Block&& a, Visible visible) {
-  for (Eigen::Index i = 0; i < a.rows(); ++i) {
-    const Eigen::Index n = visible(i);
-    double row_max = a(i, 0);
-    for (Eigen::Index j = 1; j < n; ++j) row_max = std::max(row_max, a(i, j));
-    double sum = 0.0;
-    for (Eigen::Index j = 0; j < n; ++j) {
-      a(i, j) = std::exp(a(i, j) - row_max);
-      sum += a(i, j);
-    }
-    for (Eigen::Index j = 0; j < n; ++j) a(i, j) /= sum;
-    for (Eigen::Index j = n; j < a.cols(); ++j) a(i, j) = 0.0;
-  }
-}
-
-}  // namespace
 
 void MultiHeadAttention::init(int d_model, int h) {
   heads = h;
@@ -36,9 +18,11 @@ void MultiHeadAttention::init(int d_model, int h) {
 }
 
 void MultiHeadAttention::forward_self(Matrix x, const Segments& rows, MaskKind mask,
-                                      AttentionCache* c, Matrix* out) const {
+                                      AttentionCache* c, Matrix* out,
+                                      const MaskParams& params) const {
   c->queries = c->keys = rows;
   c->mask = mask;
+  c->mask_params = params;
   c->self = true;
   c->x_q = std::move(x);
   c->x_kv.resize(0, 0);
@@ -50,6 +34,7 @@ void MultiHeadAttention::forward_cross(Matrix x_q, const Matrix& x_kv, const Seg
   c->queries = queries;
   c->keys = keys;
   c->mask = MaskKind::None;
+  c->mask_params = {};
   c->self = false;
   c->x_q = std::move(x_q);
   c->x_kv = x_kv;
@@ -57,8 +42,9 @@ void MultiHeadAttention::forward_cross(Matrix x_q, const Matrix& x_kv, const Seg
 }
 
 // Q, K, V (T, h*d) by one product each over the whole stack; then per sentence s and head i,
-// on blocks: A = softmax(mask(Q_i K_i^T / sqrt(d_k))) (m_s, n_s), and A V_i into concat; then
-// *out += concat W_O.
+// on blocks, with the core's kernels (kernels/kernels.h, the very functions the stepper's trace
+// records): A = softmax(mask(Q_i K_i^T / sqrt(d_k))) (m_s, n_s), and A V_i into concat; then
+// *out += concat W_O. The mask of a sentence is the mask kind's rule (kernels/variants.h).
 void MultiHeadAttention::attend(AttentionCache* c, Matrix* out) const {
   const Matrix& x_kv = c->key_input();
   c->q.noalias() = c->x_q * w_q.value;
@@ -66,21 +52,23 @@ void MultiHeadAttention::attend(AttentionCache* c, Matrix* out) const {
   c->v.noalias() = x_kv * w_v.value;
   c->concat.resize(c->x_q.rows(), heads * d_head);
   const double root = std::sqrt(static_cast<double>(d_head));
-  const bool causal = c->mask == MaskKind::Causal;
   c->weights.resize(static_cast<std::size_t>(c->queries.count()));
   for (int s = 0; s < c->queries.count(); ++s) {
     const int qs = c->queries.start[s], m = c->queries.length[s];
     const int ks = c->keys.start[s], n = c->keys.length[s];
+    c->visible.resize(m, n);
+    mask_rule_into(c->mask, c->mask_params, c->visible);
     std::vector<Matrix>& per_head = c->weights[static_cast<std::size_t>(s)];
     per_head.resize(static_cast<std::size_t>(heads));
     for (int h = 0; h < heads; ++h) {
       const int col = h * d_head;
       Matrix& a = per_head[static_cast<std::size_t>(h)];
-      a.noalias() = c->q.block(qs, col, m, d_head) * c->k.block(ks, col, n, d_head).transpose();
-      a /= root;
-      softmax_in_place(
-          a, [&](Eigen::Index i) { return causal ? std::min<Eigen::Index>(i + 1, n) : n; });
-      c->concat.block(qs, col, m, d_head).noalias() = a * c->v.block(ks, col, n, d_head);
+      a.resize(m, n);
+      dot_scores_into(c->q.block(qs, col, m, d_head), c->k.block(ks, col, n, d_head), a);
+      scale_in_place(a, root);
+      if (c->mask != MaskKind::None) mask_in_place(a, c->visible);
+      softmax_rows_in_place(a);
+      weighted_sum_into(a, c->v.block(ks, col, n, d_head), c->concat.block(qs, col, m, d_head));
     }
   }
   out->noalias() += c->concat * w_o.value;

@@ -1,9 +1,9 @@
-// Multi-head attention for training: the same operations, in the same order, as the stepper's
-// attn::run_attention (projections without biases; per head: scores Q_i K_i^T, divided by
-// sqrt(d_k), the mask, the row softmax less its maximum, A V_i; the heads concatenated and
-// projected by W_O), written on Eigen blocks so a training step allocates nothing per sentence or
-// head. test_train_layers.cpp checks it equal to attn::run_attention to 1e-12, so a trained
-// model's weights replay exactly in the stepper.
+// Multi-head attention for training. The forward pass is the stepper's: the core's kernels
+// (kernels/kernels.h: scores Q_i K_i^T, divided by sqrt(d_k), the mask kind's rule, the row
+// softmax, A V_i), called on Eigen blocks of the stacked batch so a training step allocates
+// nothing per head; this file adds only the projections without biases, W_O and the backward
+// pass. test_train_layers.cpp checks it equal to attn::run_attention, so a trained model's
+// weights replay exactly in the stepper.
 //
 // The sentences of a batch are stacked row-wise (Segments): the projections run once on the whole
 // stack, then each sentence attends over its own key rows only.
@@ -21,13 +21,15 @@ struct AttentionCache {
   Segments queries;  ///< rows of x_q per sentence
   Segments keys;     ///< rows of x_kv per sentence
   MaskKind mask = MaskKind::None;
-  bool self = false;  ///< self-attention: x_kv is x_q (x_kv is left empty)
-  Matrix x_q;         ///< (Tq, d_model) the query-side input
-  Matrix x_kv;        ///< (Tk, d_model) the key/value-side input (empty when self)
-  Matrix q;           ///< (Tq, h*d_k) x_q W_Q
-  Matrix k;           ///< (Tk, h*d_k) x_kv W_K
-  Matrix v;           ///< (Tk, h*d_v) x_kv W_V
-  Matrix concat;      ///< (Tq, h*d_v) the heads' outputs side by side
+  MaskParams mask_params;  ///< what the mask kind reads (Window: its size)
+  bool self = false;       ///< self-attention: x_kv is x_q (x_kv is left empty)
+  Matrix x_q;              ///< (Tq, d_model) the query-side input
+  Matrix x_kv;             ///< (Tk, d_model) the key/value-side input (empty when self)
+  Matrix q;                ///< (Tq, h*d_k) x_q W_Q
+  Matrix k;                ///< (Tk, h*d_k) x_kv W_K
+  Matrix v;                ///< (Tk, h*d_v) x_kv W_V
+  Matrix concat;           ///< (Tq, h*d_v) the heads' outputs side by side
+  Matrix visible;          ///< (m_s, n_s) scratch: the mask rule of the sentence being attended
   /// weights[s][h]: (m_s, n_s) row-softmax of sentence s, head h; rows are its queries.
   std::vector<std::vector<Matrix>> weights;
 
@@ -51,10 +53,10 @@ struct MultiHeadAttention {
 
   void init(int d_model, int heads);
   /// Self-attention of x (T, d_model), moved into the cache; adds the output (T, d_model) to
-  /// *out (the residual stream). `mask` is per sentence: Causal lets query i of a sentence see
-  /// its keys 0..i (as attn::build_mask).
+  /// *out (the residual stream). `mask` is per sentence, the kind's rule (kernels/variants.h):
+  /// Causal lets query i of a sentence see its keys 0..i.
   void forward_self(Matrix x, const Segments& rows, MaskKind mask, AttentionCache* cache,
-                    Matrix* out) const;
+                    Matrix* out, const MaskParams& params = {}) const;
   /// Cross-attention of x_q (Tq, d_model) over x_kv (Tk, d_model), no mask; adds the output
   /// (Tq, d_model) to *out.
   void forward_cross(Matrix x_q, const Matrix& x_kv, const Segments& queries, const Segments& keys,

@@ -1,0 +1,84 @@
+// The registry of matrices: every matrix a trace holds, once, with everything the project needs
+// to name it. The step operands, the bindings (the module's `matrix(run, id, head)` and the eager
+// trace value) and the page (web/src/wasm/registry.ts, generated from this table by
+// tools/gen-registry.mjs) all read this table; nothing else lists the matrices.
+//
+// Ids 0..23 are the numbers matrices have always had (they cross to JavaScript and live in
+// links): only append, never renumber.
+#pragma once
+
+#include <vector>
+
+#include "attention/attention.h"
+
+namespace attn {
+
+/// Names a matrix of the trace. Per-head ids (Q..HeadOutput) are qualified by a head index.
+enum class MatrixId : int {
+  Xq = 0,           ///< (m, d_model)
+  Xkv = 1,          ///< (n, d_model)
+  Wq = 2,           ///< (d_model, h*d_k) whole; a step reads the head's column block
+  Wk = 3,           ///< (d_model, h*d_k)
+  Wv = 4,           ///< (d_model, h*d_v)
+  Q = 5,            ///< per head (m, d_k)
+  K = 6,            ///< per head (n, d_k)
+  V = 7,            ///< per head (n, d_v)
+  Scores = 8,       ///< per head (m, n)
+  Scaled = 9,       ///< per head (m, n)
+  Masked = 10,      ///< per head (m, n)
+  Weights = 11,     ///< per head (m, n)
+  HeadOutput = 12,  ///< per head (m, d_v)
+  Concat = 13,      ///< (m, h*d_v)
+  Wo = 14,          ///< (h*d_v, d_model)
+  Output = 15,      ///< (m, d_model), or (m, h*d_v) without W_O
+  // Scoring parameters, present only with their score kind; a step reads the head's block.
+  WBilinear = 16,   ///< W_a (d_k, h*d_k), General
+  WAdditiveQ = 17,  ///< W_1 (d_k, h*d_a), Additive
+  WAdditiveK = 18,  ///< W_2 (d_k, h*d_a), Additive
+  VAdditive = 19,   ///< v_a (h, d_a), Additive; head i's is row i
+  // Biases, present only when the scenario has them; a projection step reads the head's block.
+  BQ = 20,  ///< b_Q (1, h*d_k)
+  BK = 21,  ///< b_K (1, h*d_k)
+  BV = 22,  ///< b_V (1, h*d_v)
+  BO = 23,  ///< b_O (1, d_model)
+  // The inputs before X and the whole projections, which no step shows.
+  EmbeddingsQ = 24,   ///< (m, d_model) token embeddings
+  EmbeddingsKv = 25,  ///< (n, d_model)
+  PositionalQ = 26,   ///< (m, d_model) positional encoding (zeros when off or X given)
+  PositionalKv = 27,  ///< (n, d_model)
+  QAll = 28,          ///< (m, h*d_k) every head's Q side by side
+  KAll = 29,          ///< (n, h*d_k)
+  VAll = 30,          ///< (n, h*d_v)
+  Mask = 31,          ///< (m, n) 1 = visible, 0 = masked
+};
+
+/// A size of the scenario, for a matrix's shape rule.
+enum class Dim : int { One, M, N, DModel, Heads, DK, DV, DA, HDK, HDV, HDA, Out };
+
+struct MatrixInfo {
+  MatrixId id;
+  const char* trace_field;  ///< its field in the trace value ("wQ"; a head's "q")
+  const char* file_field;   ///< the scenario file's field ("w_q"); "" when the file has none
+  const char* tex;          ///< LaTeX symbol of the whole matrix ("W_Q"; a head's "Q", whose
+                            ///< steps add the head: "Q_{2}")
+  const char* row_tex;      ///< a query's row of a per-head matrix ("q": "q_{4}"); "" for none
+  bool per_head;            ///< one per head (HeadTrace), else one per trace
+  bool editable;            ///< a cell edit may change it (edits name it by file_field)
+  Dim rows, cols;           ///< shape rule: Out is d_model with W_O, h*d_v without
+  /// The matrix in a trace, or nullptr when this trace has none (W_O, a scoring parameter or a
+  /// bias the scenario lacks). `head` is read for per-head matrices only.
+  const Matrix* (*get)(const Trace& t, int head);
+};
+
+/// Every matrix, in the order of the trace value (the trace's fields, then a head's).
+const std::vector<MatrixInfo>& matrix_registry();
+/// The row of `id`; nullptr for a number that names no matrix.
+const MatrixInfo* matrix_info(int id);
+/// The size `d` stands for in scenario `s` (Out: d_model with an output projection).
+int dim_size(Dim d, const Scenario& s, bool has_wo);
+
+/// The matrix of the trace that `id` names: per-head ids take `head` (checked), the others ignore
+/// it. Throws std::out_of_range when the trace has none (see MatrixInfo::get).
+const Matrix& trace_matrix(const Trace& t, MatrixId id, int head);
+
+}  // namespace attn
