@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { coreBytes } from "../web/src/wasm/core-bytes.js";
+import { MatrixId } from "../web/src/wasm/registry.js";
 import { loadRawModule } from "./wasm-node.mjs";
 
 const [file, nativeMs, nativeAsBuiltMs] = process.argv.slice(2);
@@ -69,12 +70,13 @@ const wasmRuns = Array.from({ length: 5 }, (_, i) => {
   return ms;
 });
 const [, id] = timeWasm(scenario.seed ?? 42);
-const get = (name) => {
-  const r = module.matrix(id, name, -1);
+const get = (id_) => {
+  const r = module.matrix(id, id_, -1);
   if (!r.ok) throw new Error(r.error.message);
   return r.matrix;
 };
-const [x, wq, wk, wv, wo, mask, y] = ["xQ", "wQ", "wK", "wV", "wO", "mask", "output"].map(get);
+const { Xq, Wq, Wk, Wv, Wo, Mask, Output } = MatrixId;
+const [x, wq, wk, wv, wo, mask, y] = [Xq, Wq, Wk, Wv, Wo, Mask, Output].map(get);
 const n = x.rows;
 const d = x.cols;
 let out;

@@ -150,12 +150,8 @@ EMSCRIPTEN_BINDINGS(attention_stepper) {
   emscripten::function("matrix", &bindings::run_matrix);
   emscripten::function("close", &bindings::close_run);
   emscripten::function("openRuns", &bindings::open_runs);
-
-  emscripten::enum_<attn::ScoreKind>("ScoreKind")
-      .value("Dot", attn::ScoreKind::Dot)
-      .value("ScaledDot", attn::ScoreKind::ScaledDot)
-      .value("General", attn::ScoreKind::General)
-      .value("Additive", attn::ScoreKind::Additive);
+  // The matrices, score kinds and mask kinds, from the core's tables (registry_js.cpp).
+  emscripten::function("registry", &bindings::registry_to_js);
 
   emscripten::enum_<DrillKind>("DrillKind")
       .value("Score", DrillKind::Score)
@@ -181,30 +177,4 @@ EMSCRIPTEN_BINDINGS(attention_stepper) {
   emscripten::enum_<attn::Granularity>("Granularity")
       .value("PerQuery", attn::Granularity::PerQuery)
       .value("PerMatrix", attn::Granularity::PerMatrix);
-
-  emscripten::enum_<attn::MatrixId>("MatrixId")
-      .value("Xq", attn::MatrixId::Xq)
-      .value("Xkv", attn::MatrixId::Xkv)
-      .value("Wq", attn::MatrixId::Wq)
-      .value("Wk", attn::MatrixId::Wk)
-      .value("Wv", attn::MatrixId::Wv)
-      .value("Q", attn::MatrixId::Q)
-      .value("K", attn::MatrixId::K)
-      .value("V", attn::MatrixId::V)
-      .value("Scores", attn::MatrixId::Scores)
-      .value("Scaled", attn::MatrixId::Scaled)
-      .value("Masked", attn::MatrixId::Masked)
-      .value("Weights", attn::MatrixId::Weights)
-      .value("HeadOutput", attn::MatrixId::HeadOutput)
-      .value("Concat", attn::MatrixId::Concat)
-      .value("Wo", attn::MatrixId::Wo)
-      .value("Output", attn::MatrixId::Output)
-      .value("WBilinear", attn::MatrixId::WBilinear)
-      .value("WAdditiveQ", attn::MatrixId::WAdditiveQ)
-      .value("WAdditiveK", attn::MatrixId::WAdditiveK)
-      .value("VAdditive", attn::MatrixId::VAdditive)
-      .value("BQ", attn::MatrixId::BQ)
-      .value("BK", attn::MatrixId::BK)
-      .value("BV", attn::MatrixId::BV)
-      .value("BO", attn::MatrixId::BO);
 }

@@ -6,6 +6,7 @@
 #include <variant>
 #include <vector>
 
+#include "attention/registry.h"
 #include "scenario/scenario_json.h"
 #include "steps/steps.h"
 #include "to_js.h"
@@ -34,53 +35,6 @@ const Run* find_run(int id, val* error) {
   const auto it = runs().find(id);
   if (it != runs().end()) return &it->second;
   *error = failure({"id", "run " + std::to_string(id) + " is closed or was never opened"});
-  return nullptr;
-}
-
-// The matrix of a TraceValue field; nullptr for a scoring parameter, bias or W_O the run does
-// not have; *known is false for a name that is no field.
-const attn::Matrix* trace_field(const attn::Trace& t, const std::string& name, bool* known) {
-  const attn::Inputs& in = t.inputs;
-  const std::map<std::string, const attn::Matrix*> fields = {
-      {"embeddingsQ", &in.embeddings_q},
-      {"embeddingsKv", &in.embeddings_kv},
-      {"positionalQ", &in.positional_q},
-      {"positionalKv", &in.positional_kv},
-      {"xQ", &in.x_q},
-      {"xKv", &in.x_kv},
-      {"wQ", &in.w_q},
-      {"wK", &in.w_k},
-      {"wV", &in.w_v},
-      {"wO", in.w_o ? &*in.w_o : nullptr},
-      {"wBilinear", in.w_bilinear ? &*in.w_bilinear : nullptr},
-      {"wAdditiveQ", in.w_additive_q ? &*in.w_additive_q : nullptr},
-      {"wAdditiveK", in.w_additive_k ? &*in.w_additive_k : nullptr},
-      {"vAdditive", in.v_additive ? &*in.v_additive : nullptr},
-      {"bQ", in.b_q ? &*in.b_q : nullptr},
-      {"bK", in.b_k ? &*in.b_k : nullptr},
-      {"bV", in.b_v ? &*in.b_v : nullptr},
-      {"bO", in.b_o ? &*in.b_o : nullptr},
-      {"qAll", &t.q_all},
-      {"kAll", &t.k_all},
-      {"vAll", &t.v_all},
-      {"mask", &t.mask},
-      {"concat", &t.concat},
-      {"output", &t.output},
-  };
-  const auto it = fields.find(name);
-  *known = it != fields.end();
-  return *known ? it->second : nullptr;
-}
-
-const attn::Matrix* head_field(const attn::HeadTrace& h, const std::string& name) {
-  if (name == "q") return &h.q;
-  if (name == "k") return &h.k;
-  if (name == "v") return &h.v;
-  if (name == "scores") return &h.scores;
-  if (name == "scaled") return &h.scaled;
-  if (name == "masked") return &h.masked;
-  if (name == "weights") return &h.weights;
-  if (name == "output") return &h.output;
   return nullptr;
 }
 
@@ -166,23 +120,19 @@ val run_step(int id, int k) {
   return success("step", to_js(attn::build_step(c.scenario, c.trace, run->keys[k])));
 }
 
-val run_matrix(int id, const std::string& name, int head) {
+val run_matrix(int id, int matrix, int head) {
   val error = val::undefined();
   const Run* run = find_run(id, &error);
   if (!run) return error;
   const attn::Trace& t = run->computed->trace;
-  const attn::Matrix* m = nullptr;
-  if (head >= 0) {
-    if (head >= static_cast<int>(t.heads.size())) {
-      return out_of_range("head", head, static_cast<int>(t.heads.size()));
-    }
-    m = head_field(t.heads[head], name);
-    if (!m) return failure({"name", "name is \"" + name + "\"; it is not a matrix of a head"});
-  } else {
-    bool known = false;
-    m = trace_field(t, name, &known);
-    if (!known) return failure({"name", "name is \"" + name + "\"; it is not a matrix of a trace"});
+  const attn::MatrixInfo* info = attn::matrix_info(matrix);
+  if (!info) {
+    return out_of_range("matrix", matrix, static_cast<int>(attn::matrix_registry().size()));
   }
+  if (info->per_head && (head < 0 || head >= static_cast<int>(t.heads.size()))) {
+    return out_of_range("head", head, static_cast<int>(t.heads.size()));
+  }
+  const attn::Matrix* m = info->get(t, head);
   return success("matrix", m ? to_js(*m) : val::null());
 }
 

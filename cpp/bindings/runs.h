@@ -34,10 +34,10 @@ val check_scenario(const std::string& json);
 val open_run(const std::string& json, int granularity);
 /// step(id, k) -> {ok: true, step} | {ok: false, error}: step k of run `id`, with its text.
 val run_step(int id, int k);
-/// matrix(id, name, head) -> {ok: true, matrix} | {ok: false, error}: a TraceValue matrix field
-/// ("wQ", "output", ...; null when the run has none) for head -1, or a HeadTraceValue field
-/// ("q", "weights", ...) of head `head`.
-val run_matrix(int id, const std::string& name, int head);
+/// matrix(id, matrixId, head) -> {ok: true, matrix} | {ok: false, error}: the matrix of the
+/// registry's row `matrixId` (attention/registry.h; null when the run has none), of head `head`
+/// for a per-head matrix (the head is ignored otherwise).
+val run_matrix(int id, int matrix, int head);
 /// Forgets run `id` (its trace is freed once no run or cache holds it); unknown ids are ignored.
 void close_run(int id);
 /// How many runs are open (tests prove the page's runs are closed).

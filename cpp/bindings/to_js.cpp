@@ -40,16 +40,12 @@ val to_js(const std::vector<int>& items) {
   return out;
 }
 
-val to_js(const attn::HeadTrace& h) {
+// A head's matrices (the registry's per-head rows), under their trace fields.
+val head_to_js(const attn::Trace& t, int head) {
   val out = val::object();
-  out.set("q", to_js(h.q));
-  out.set("k", to_js(h.k));
-  out.set("v", to_js(h.v));
-  out.set("scores", to_js(h.scores));
-  out.set("scaled", to_js(h.scaled));
-  out.set("masked", to_js(h.masked));
-  out.set("weights", to_js(h.weights));
-  out.set("output", to_js(h.output));
+  for (const attn::MatrixInfo& row : attn::matrix_registry()) {
+    if (row.per_head) out.set(row.trace_field, to_js(*row.get(t, head)));
+  }
   return out;
 }
 
@@ -74,37 +70,20 @@ val trace_header(const attn::Scenario& s, const attn::Trace& t) {
   return out;
 }
 
+// The header, then every trace matrix of the registry under its field (null when the trace has
+// none: W_O, a scoring parameter or a bias the scenario lacks), and the heads.
 val to_js(const attn::Scenario& s, const attn::Trace& t) {
-  const attn::Inputs& in = t.inputs;
   val out = trace_header(s, t);
-  out.set("embeddingsQ", to_js(in.embeddings_q));
-  out.set("embeddingsKv", to_js(in.embeddings_kv));
-  out.set("positionalQ", to_js(in.positional_q));
-  out.set("positionalKv", to_js(in.positional_kv));
-  out.set("xQ", to_js(in.x_q));
-  out.set("xKv", to_js(in.x_kv));
-  out.set("wQ", to_js(in.w_q));
-  out.set("wK", to_js(in.w_k));
-  out.set("wV", to_js(in.w_v));
-  out.set("wO", in.w_o ? to_js(*in.w_o) : val::null());
-  out.set("wBilinear", in.w_bilinear ? to_js(*in.w_bilinear) : val::null());
-  out.set("wAdditiveQ", in.w_additive_q ? to_js(*in.w_additive_q) : val::null());
-  out.set("wAdditiveK", in.w_additive_k ? to_js(*in.w_additive_k) : val::null());
-  out.set("vAdditive", in.v_additive ? to_js(*in.v_additive) : val::null());
-  // The biases as (1, width) matrices; null when absent (zero, not added).
-  out.set("bQ", in.b_q ? to_js(*in.b_q) : val::null());
-  out.set("bK", in.b_k ? to_js(*in.b_k) : val::null());
-  out.set("bV", in.b_v ? to_js(*in.b_v) : val::null());
-  out.set("bO", in.b_o ? to_js(*in.b_o) : val::null());
-  out.set("qAll", to_js(t.q_all));
-  out.set("kAll", to_js(t.k_all));
-  out.set("vAll", to_js(t.v_all));
-  out.set("mask", to_js(t.mask));
+  for (const attn::MatrixInfo& row : attn::matrix_registry()) {
+    if (row.per_head) continue;
+    const attn::Matrix* m = row.get(t, -1);
+    out.set(row.trace_field, m ? to_js(*m) : val::null());
+  }
   val heads = val::array();
-  for (const auto& h : t.heads) heads.call<void>("push", to_js(h));
+  for (int h = 0; h < static_cast<int>(t.heads.size()); ++h) {
+    heads.call<void>("push", head_to_js(t, h));
+  }
   out.set("headTraces", heads);
-  out.set("concat", to_js(t.concat));
-  out.set("output", to_js(t.output));
   return out;
 }
 

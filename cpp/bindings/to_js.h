@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "attention/attention.h"
+#include "attention/registry.h"
 #include "explain/drill.h"
 #include "scenario/scenario.h"
 #include "scenario/token_label.h"
@@ -27,7 +28,8 @@ val to_js(const std::vector<std::string>& items);
 val to_js(const std::vector<int>& items);
 /// A Float64Array copy.
 val to_js(const std::vector<double>& items);
-val to_js(const attn::HeadTrace& h);
+/// Head `head`'s matrices: a HeadTraceValue.
+val head_to_js(const attn::Trace& t, int head);
 /// The TraceValue fields that are not matrices: tokens, sizes, score, mask flags; title and
 /// source when the scenario has them.
 val trace_header(const attn::Scenario& s, const attn::Trace& t);
@@ -40,5 +42,8 @@ val to_js(const attn::ScoreDrill& d);
 val to_js(const attn::WeightDrill& d);
 val to_js(const attn::OutputDrill& d);
 val to_js(const attn::ProductDrill& d);
+/// The core's tables for the page (tools/gen-registry.mjs writes web/src/wasm/registry.*):
+/// {matrices, scores, masks}, each row as plain values.
+val registry_to_js();
 
 }  // namespace bindings

@@ -2,7 +2,8 @@
 // hand check_variant() a validated scenario that uses the variant, and it checks
 //   1. traced equals direct: run_attention's output equals attention_direct's, whose scores are
 //      the kind's plain-loop reference and whose mask is the mask kind's reference rule;
-//   2. every row of weights sums to 1 (0 for a fully masked query), every masked weight is exactly 0;
+//   2. every row of weights sums to 1 (0 for a fully masked query), every masked weight is exactly
+//   0;
 //   3. training forward equals the core: the training layer (cpp/train/) on the same inputs gives
 //      the trace's weights and output (scaled dot, self-attention, no biases or padding);
 //   4. the training layer's gradients under this mask match finite differences.
@@ -74,7 +75,8 @@ inline void check_training(const attn::Scenario& s) {
   att.forward_self(t.inputs.x_q, rows, s.mask, &cache, &out, params);
   CHECK((out - t.output).cwiseAbs().maxCoeff() < 1e-12);
   for (int h = 0; h < s.heads; ++h) {
-    CHECK((cache.weights[0][static_cast<std::size_t>(h)] - t.heads[static_cast<std::size_t>(h)].weights)
+    CHECK((cache.weights[0][static_cast<std::size_t>(h)] -
+           t.heads[static_cast<std::size_t>(h)].weights)
               .cwiseAbs()
               .maxCoeff() < 1e-12);
   }

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { traceToJson } from "../../tools/trace-json.mjs";
 import { assertClose, fromScratch, runOk, sharedModule } from "./helpers.mjs";
+import { MatrixId } from "../../web/src/wasm/registry.js";
 
 const cli = fileURLToPath(new URL("../../tools/trace.mjs", import.meta.url));
 const examplePath = fileURLToPath(new URL("../../examples/with-biases.json", import.meta.url));
@@ -68,23 +69,23 @@ test("title and source limits are the core's", async () => {
 
 test("the projection step shows b_Q's block; the lazy run serves the bias matrices", async () => {
   const module = await sharedModule();
-  const { MatrixId, Stage } = module;
+  const { Stage } = module;
   const eager = runOk(module, example, 1);
   const step = eager.steps.find((s) => s.stage === Stage.ProjectQ.value && s.head === 1);
   assert.equal(step.operands.length, 3);
-  assert.equal(step.operands[2].matrix, MatrixId.BQ.value);
+  assert.equal(step.operands[2].matrix, MatrixId.BQ);
   assert.equal(step.operands[2].part, "b_Q^{(2)}");
   assert.deepEqual(step.operands[2].cells, { row0: 0, rows: 1, col0: 2, cols: 2 });
   assert.equal(step.formula, "Q_{2} = X W_Q^{(2)} + b_Q^{(2)}");
   const opened = module.open(JSON.stringify(example), 1);
   assert.ok(opened.ok);
   assert.equal(opened.summary.title, example.title);
-  const bQ = module.matrix(opened.id, "bQ", -1).matrix;
+  const bQ = module.matrix(opened.id, MatrixId.BQ, -1).matrix;
   assert.deepEqual({ rows: bQ.rows, cols: bQ.cols }, { rows: 1, cols: 4 });
   assert.deepEqual(Array.from(bQ.data), example.b_q);
   module.close(opened.id);
   const plain = module.open(JSON.stringify(fromScratch), 1);
-  assert.equal(module.matrix(plain.id, "bO", -1).matrix, null);
+  assert.equal(module.matrix(plain.id, MatrixId.BO, -1).matrix, null);
   module.close(plain.id);
 });
 

@@ -4,6 +4,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { sharedModule } from "./helpers.mjs";
+import { MATRICES, MatrixId } from "../../web/src/wasm/registry.js";
+
+/** A matrix's registry id by its field in the trace value (perHead: a head's field). */
+const idOf = (field, perHead) =>
+  MATRICES.find((m) => m.traceField === field && m.perHead === perHead).id;
 
 const EXAMPLES = [
   "from-scratch",
@@ -12,7 +17,7 @@ const EXAMPLES = [
   "small-default",
   "with-biases",
 ];
-const HEAD_FIELDS = ["q", "k", "v", "scores", "scaled", "masked", "weights", "output"];
+const HEAD_FIELDS = MATRICES.filter((m) => m.perHead).map((m) => m.traceField);
 
 const example = (name) => readFileSync(new URL(`../../examples/${name}.json`, import.meta.url));
 
@@ -51,14 +56,18 @@ for (const name of EXAMPLES) {
       });
       for (const [field, value] of Object.entries(trace)) {
         if (value === null || (typeof value === "object" && "data" in value)) {
-          const got = module.matrix(id, field, -1);
+          const got = module.matrix(id, idOf(field, false), -1);
           assert.ok(got.ok, field);
           assert.deepEqual(got.matrix, value, field);
         }
       }
       trace.headTraces.forEach((head, h) => {
         for (const field of HEAD_FIELDS) {
-          assert.deepEqual(module.matrix(id, field, h).matrix, head[field], `head ${h} ${field}`);
+          assert.deepEqual(
+            module.matrix(id, idOf(field, true), h).matrix,
+            head[field],
+            `head ${h} ${field}`,
+          );
         }
       });
       module.close(id);
@@ -66,7 +75,7 @@ for (const name of EXAMPLES) {
   }
 }
 
-test("a closed run, a step or head out of range and an unknown name are errors naming them", async () => {
+test("a closed run, a step or head out of range and an unknown matrix id are errors naming them", async () => {
   const module = await sharedModule();
   const { id, summary } = openOk(module, example("from-scratch"), 0);
   const count = summary.keys.length / 3;
@@ -74,8 +83,8 @@ test("a closed run, a step or head out of range and an unknown name are errors n
   assert.equal(past.ok, false);
   assert.equal(past.error.field, "step");
   assert.match(past.error.message, new RegExp(`between 0 and ${count - 1}`));
-  assert.equal(module.matrix(id, "weights", summary.numHeads).error.field, "head");
-  assert.equal(module.matrix(id, "nope", -1).error.field, "name");
+  assert.equal(module.matrix(id, MatrixId.Weights, summary.numHeads).error.field, "head");
+  assert.equal(module.matrix(id, MATRICES.length, -1).error.field, "matrix");
   const before = module.openRuns();
   module.close(id);
   assert.equal(module.openRuns(), before - 1);
@@ -90,7 +99,7 @@ test("opening and closing runs leaks no heap", async () => {
   const cycle = (i) => {
     const { id } = openOk(module, texts[i % texts.length], i % 2);
     module.step(id, 0);
-    module.matrix(id, "weights", 0);
+    module.matrix(id, MatrixId.Weights, 0);
     module.close(id);
   };
   for (let i = 0; i < 8; i++) cycle(i);
@@ -110,7 +119,7 @@ test("a 512-token scenario opens and answers its steps; 513 tokens name the fiel
   const last = module.step(id, count - 3).step; // head 4's WeightedSum of the last query
   assert.equal(last.query, 511);
   assert.match(last.sentence, /w511/);
-  const weights = module.matrix(id, "weights", 3).matrix;
+  const weights = module.matrix(id, MatrixId.Weights, 3).matrix;
   assert.equal(weights.rows, 512);
   assert.equal(weights.cols, 512);
   module.close(id);

@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadRawModule } from "../../tools/wasm-node.mjs";
+import { MatrixId } from "../../web/src/wasm/registry.js";
 
 const words = (prefix, n) => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
 const scenario = (prefix) =>
@@ -27,7 +28,7 @@ test("the heap written ahead after a big run leaves that run's numbers as they w
   const before = module.heapBytesInUse();
   const first = module.open(scenario("w"), 0);
   assert.ok(first.ok);
-  const weights = () => Array.from(module.matrix(first.id, "weights", 3).matrix.data);
+  const weights = () => Array.from(module.matrix(first.id, MatrixId.Weights, 3).matrix.data);
   const shown = weights();
   const grew = module.heapBytesInUse() - before;
   const at = module._malloc(grew);

@@ -57,6 +57,7 @@ enum class Dim : int { One, M, N, DModel, Heads, DK, DV, DA, HDK, HDV, HDA, Out 
 
 struct MatrixInfo {
   MatrixId id;
+  const char* name;         ///< the id's name, as the page's MatrixId spells it ("Wq")
   const char* trace_field;  ///< its field in the trace value ("wQ"; a head's "q")
   const char* file_field;   ///< the scenario file's field ("w_q"); "" when the file has none
   const char* tex;          ///< LaTeX symbol of the whole matrix ("W_Q"; a head's "Q", whose
@@ -64,6 +65,8 @@ struct MatrixInfo {
   const char* row_tex;      ///< a query's row of a per-head matrix ("q": "q_{4}"); "" for none
   bool per_head;            ///< one per head (HeadTrace), else one per trace
   bool editable;            ///< a cell edit may change it (edits name it by file_field)
+  bool optional;            ///< only some traces have it (get may return nullptr)
+  const char* score;        ///< the score kind whose parameter it is ("general"); "" for none
   Dim rows, cols;           ///< shape rule: Out is d_model with W_O, h*d_v without
   /// The matrix in a trace, or nullptr when this trace has none (W_O, a scoring parameter or a
   /// bias the scenario lacks). `head` is read for per-head matrices only.

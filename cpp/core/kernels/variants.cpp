@@ -34,14 +34,13 @@ std::string causal_text(const MaskParams&) {
 }
 std::string window_text(const MaskParams& p) {
   const std::string w = std::to_string(p.window);
-  return "; the sliding window of " + w + " lets query i see only its " + w +
-         " latest keys, i − " + std::to_string(p.window - 1) + " to i";
+  return "; the sliding window of " + w + " lets query i see only its " + w + " latest keys, i − " +
+         std::to_string(p.window - 1) + " to i";
 }
 
 // --- Scores: the hooks are the kernels; the references are plain loops. ---
 
-void dot_hook(const ConstMatrixRef& q, const ConstMatrixRef& k, const ScoreParams&,
-              MatrixRef out) {
+void dot_hook(const ConstMatrixRef& q, const ConstMatrixRef& k, const ScoreParams&, MatrixRef out) {
   dot_scores_into(q, k, out);
 }
 void general_hook(const ConstMatrixRef& q, const ConstMatrixRef& k, const ScoreParams& p,
@@ -109,13 +108,13 @@ const std::vector<MaskVariant>& mask_variants() {
 
 const std::vector<ScoreVariant>& score_variants() {
   static const std::vector<ScoreVariant> rows = {
-      {ScoreKind::Dot, "dot", false, dot_hook, dot_reference, "Dot-product attention (Luong)",
-       "MatMul", "S = Q Kᵀ"},
-      {ScoreKind::ScaledDot, "scaled_dot", true, dot_hook, scaled_dot_reference,
+      {ScoreKind::Dot, "Dot", "dot", false, dot_hook, dot_reference,
+       "Dot-product attention (Luong)", "MatMul", "S = Q Kᵀ"},
+      {ScoreKind::ScaledDot, "ScaledDot", "scaled_dot", true, dot_hook, scaled_dot_reference,
        "Scaled dot-product attention", "MatMul", "S = Q Kᵀ"},
-      {ScoreKind::General, "general", false, general_hook, general_reference,
+      {ScoreKind::General, "General", "general", false, general_hook, general_reference,
        "General (bilinear) attention (Luong)", "MatMul ×2", "S = Q W_a Kᵀ"},
-      {ScoreKind::Additive, "additive", false, additive_hook, additive_reference,
+      {ScoreKind::Additive, "Additive", "additive", false, additive_hook, additive_reference,
        "Additive attention (Bahdanau)", "Add, tanh", "tanh(q W₁ + k W₂) v_aᵀ"},
   };
   return rows;

@@ -54,8 +54,9 @@ struct ScoreParams {
 
 struct ScoreVariant {
   ScoreKind kind;
-  const char* name;  ///< the scenario file's word ("scaled_dot")
-  bool scaled;       ///< divides by sqrt(d_k): the trace has a Scale step
+  const char* ident;  ///< the kind's name, as the page's ScoreKind spells it ("ScaledDot")
+  const char* name;   ///< the scenario file's word ("scaled_dot")
+  bool scaled;        ///< divides by sqrt(d_k): the trace has a Scale step
   /// The traced hook: out (m, n) = the raw scores of q (m, d_k) against k (n, d_k).
   void (*scores)(const ConstMatrixRef& q, const ConstMatrixRef& k, const ScoreParams& p,
                  MatrixRef out);

@@ -3,6 +3,7 @@
  * here touches the DOM or the core. The list in `present` is what goes into the scenario file's
  * `edits` field; the core applies it on top of the generated or given matrices and judges it.
  */
+import { MATRICES } from "../wasm/registry";
 import type { CellEdit, EditableMatrix, ScenarioFile } from "../wasm/types";
 
 /** Snapshots of the edit list: undo moves back through `past`, redo forward through `future`. */
@@ -75,7 +76,7 @@ export function scenarioWithEdits(
 
 /** The fields that decide the numbers the edits change: tokens, sizes, seed, given matrices and
  * biases. */
-const INPUT_FIELDS = [
+const INPUT_FIELDS: readonly (keyof ScenarioFile)[] = [
   "query_tokens",
   "key_tokens",
   "d_model",
@@ -85,17 +86,9 @@ const INPUT_FIELDS = [
   "d_a",
   "seed",
   "positional_encoding",
-  "x_q",
-  "x_kv",
-  "w_q",
-  "w_k",
-  "w_v",
-  "w_o",
-  "b_q",
-  "b_k",
-  "b_v",
-  "b_o",
-] as const;
+  // the registry's editable matrices but the scoring parameters (usableEdits drops those)
+  ...MATRICES.filter((m) => m.editable && m.score === "").map((m) => m.fileField),
+];
 
 /**
  * Whether `a` and `b` have the same inputs, so that an edit means the same number in both: they
@@ -106,18 +99,15 @@ export function sameInputs(a: ScenarioFile, b: ScenarioFile): boolean {
   return INPUT_FIELDS.every((f) => JSON.stringify(a[f]) === JSON.stringify(b[f]));
 }
 
-/** Matrices only some scoring functions have; an edit of one needs that function. */
-const SCORING_MATRIX: Partial<Record<EditableMatrix, ScenarioFile["score"]>> = {
-  w_bilinear: "general",
-  w_additive_q: "additive",
-  w_additive_k: "additive",
-  v_additive: "additive",
-};
+/** Matrices only some scoring functions have (the registry's `score`); an edit of one needs it. */
+const SCORING_MATRIX = new Map<string, string>(
+  MATRICES.filter((m) => m.score !== "").map((m) => [m.fileField, m.score]),
+);
 
 /** The edits a scenario with scoring function `score` can take (default: scaled dot product). */
 export function usableEdits(edits: readonly CellEdit[], score: ScenarioFile["score"]): CellEdit[] {
   return edits.filter((e) => {
-    const needs = SCORING_MATRIX[e.matrix];
+    const needs = SCORING_MATRIX.get(e.matrix);
     return needs === undefined || needs === (score ?? "scaled_dot");
   });
 }

@@ -1,5 +1,6 @@
 /** What the page calls each scoring function (ScoreKind), for the pipeline figure. */
 import { ScoreKind } from "../wasm/enums";
+import { SCORES } from "../wasm/registry";
 
 export interface ScoringInfo {
   /** Title of the per-head box of the pipeline ("Scaled dot-product attention"). */
@@ -9,24 +10,10 @@ export interface ScoringInfo {
   scores: string;
 }
 
-export const SCORING: Record<ScoreKind, ScoringInfo> = {
-  [ScoreKind.Dot]: { title: "Dot-product attention (Luong)", box: "MatMul", scores: "S = Q Kᵀ" },
-  [ScoreKind.ScaledDot]: {
-    title: "Scaled dot-product attention",
-    box: "MatMul",
-    scores: "S = Q Kᵀ",
-  },
-  [ScoreKind.General]: {
-    title: "General (bilinear) attention (Luong)",
-    box: "MatMul ×2",
-    scores: "S = Q W_a Kᵀ",
-  },
-  [ScoreKind.Additive]: {
-    title: "Additive attention (Bahdanau)",
-    box: "Add, tanh",
-    scores: "tanh(q W₁ + k W₂) v_aᵀ",
-  },
-};
+/** Each score kind's words, from the core's variant table (cpp/core/kernels/variants.cpp). */
+export const SCORING = Object.fromEntries(
+  SCORES.map((v) => [v.kind, { title: v.title, box: v.box, scores: v.symbol }]),
+) as Record<ScoreKind, ScoringInfo>;
 
 /** The scoring function of a trace; a core without the field scores by the scaled dot product. */
 export function scoringOf(score: ScoreKind | undefined): ScoringInfo {

@@ -23,6 +23,7 @@ import type { View } from "./app-state";
 import { readStep, shown } from "./url-step";
 import { readSource, sourceFields, sourceOf, sourceScenario } from "./learned-source";
 import { Stage } from "../wasm/enums";
+import { MATRICES as REGISTRY } from "../wasm/registry";
 import type { CellEdit, EditableMatrix, ScenarioFile } from "../wasm/types";
 
 /** Longest hash (or query parameter) read, in characters. */
@@ -30,22 +31,10 @@ export const MAX_URL_TEXT = 100_000;
 const MAX_EDITS = 4096;
 const MAX_INDEX = 1_000_000;
 
-const MATRICES: readonly EditableMatrix[] = [
-  "x_q",
-  "x_kv",
-  "w_q",
-  "w_k",
-  "w_v",
-  "w_o",
-  "w_bilinear",
-  "w_additive_q",
-  "w_additive_k",
-  "v_additive",
-  "b_q",
-  "b_k",
-  "b_v",
-  "b_o",
-];
+/** The matrices an edit may name: the registry's editable ones. */
+const MATRICES: readonly EditableMatrix[] = REGISTRY.filter((m) => m.editable).map(
+  (m) => m.fileField as EditableMatrix,
+);
 
 /** The fields of a view under the names of one format (hash or query parameters). */
 interface Names {

@@ -4,12 +4,12 @@
  * JSON text (the worker hands the core its UTF-8 bytes); matrices come back with their
  * Float64Array buffers transferred, not copied.
  */
-import type { DrillKind, Granularity } from "./enums";
+import type { DrillKind, Granularity, MatrixId } from "./enums";
 import type { MatrixValue, RunSummary, StepValue } from "./types";
 
-/** A matrix of an open run: a TraceValue field (head -1) or a HeadTraceValue field of `head`. */
+/** A matrix of an open run by its registry id; `head` for a per-head matrix (-1 otherwise). */
 export interface MatrixPart {
-  name: string;
+  matrix: MatrixId;
   head: number;
 }
 

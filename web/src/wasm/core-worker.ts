@@ -53,7 +53,7 @@ function answer(
       const value: Fetched = {
         steps: r.steps.map((k) => valueOf<StepValue>(raw.step(r.run, k), "step")),
         matrices: r.matrices.map((m) =>
-          valueOf<MatrixValue | null>(raw.matrix(r.run, m.name, m.head), "matrix"),
+          valueOf<MatrixValue | null>(raw.matrix(r.run, m.matrix, m.head), "matrix"),
         ),
       };
       return [value, buffers(value.matrices)];

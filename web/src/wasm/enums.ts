@@ -1,6 +1,7 @@
 /**
  * Enums shared with the C++ core (cpp/core/steps/steps.h). The numbers cross the wasm boundary; a node
- * test (tests/wasm) checks they equal the module's own `Stage`, `MatrixId` and `Granularity`.
+ * test (tests/wasm) checks they equal the module's own `Stage` and `Granularity`. MatrixId and
+ * ScoreKind come from the core's registry (registry.js, generated).
  */
 
 /** One sub-operation of attention; the order is the order of the walkthrough. */
@@ -22,40 +23,8 @@ export type Stage = (typeof Stage)[keyof typeof Stage];
 export const Granularity = { PerQuery: 0, PerMatrix: 1 } as const;
 export type Granularity = (typeof Granularity)[keyof typeof Granularity];
 
-/** Names a matrix of the trace; Q..HeadOutput are per head. */
-export const MatrixId = {
-  Xq: 0,
-  Xkv: 1,
-  Wq: 2,
-  Wk: 3,
-  Wv: 4,
-  Q: 5,
-  K: 6,
-  V: 7,
-  Scores: 8,
-  Scaled: 9,
-  Masked: 10,
-  Weights: 11,
-  HeadOutput: 12,
-  Concat: 13,
-  Wo: 14,
-  Output: 15,
-  /** Scoring parameters (only with their score kind); a step reads the head's block or row. */
-  WBilinear: 16,
-  WAdditiveQ: 17,
-  WAdditiveK: 18,
-  VAdditive: 19,
-  /** Biases (only when the scenario has them), (1, width); a projection reads the head's block. */
-  BQ: 20,
-  BK: 21,
-  BV: 22,
-  BO: 23,
-} as const;
-export type MatrixId = (typeof MatrixId)[keyof typeof MatrixId];
-
-/** How a query is scored against a key (cpp/core/scenario/scenario.h ScoreKind). */
-export const ScoreKind = { Dot: 0, ScaledDot: 1, General: 2, Additive: 3 } as const;
-export type ScoreKind = (typeof ScoreKind)[keyof typeof ScoreKind];
+/** A matrix's id and a score kind's number: the core's registry's (generated in registry.js). */
+export { MatrixId, ScoreKind } from "./registry";
 
 /** Which kind of cell to drill into (cpp/bindings: drill): Output is a head's, Final is Y. */
 export const DrillKind = {

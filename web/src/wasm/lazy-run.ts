@@ -4,7 +4,8 @@
  * query). Reads stay synchronous for the views: a part fetched earlier (`preload`, `load`) is
  * returned; any other throws NotLoadedError, which the controller catches, loads and renders again.
  */
-import type { Stage } from "./enums";
+import type { MatrixId, Stage } from "./enums";
+import { MATRICES, type MatrixInfo } from "./registry";
 import type { CoreClient } from "./core-client";
 import type { Fetched, MatrixPart } from "./core-protocol";
 import type {
@@ -16,44 +17,17 @@ import type {
   TraceValue,
 } from "./types";
 
-/** TraceValue's matrix fields, each fetched by name ("wO", the scoring parameters and the biases
- * may be null). */
-const TRACE_MATRICES = [
-  "embeddingsQ",
-  "embeddingsKv",
-  "positionalQ",
-  "positionalKv",
-  "xQ",
-  "xKv",
-  "wQ",
-  "wK",
-  "wV",
-  "wO",
-  "wBilinear",
-  "wAdditiveQ",
-  "wAdditiveK",
-  "vAdditive",
-  "bQ",
-  "bK",
-  "bV",
-  "bO",
-  "qAll",
-  "kAll",
-  "vAll",
-  "mask",
-  "concat",
-  "output",
-] as const;
-
-const HEAD_MATRICES = ["q", "k", "v", "scores", "scaled", "masked", "weights", "output"] as const;
+/** The registry's matrices of a trace and of a head (fetched by id, read by field). */
+const TRACE_MATRICES = MATRICES.filter((m) => !m.perHead);
+const HEAD_MATRICES = MATRICES.filter((m) => m.perHead);
 
 /** Thrown when a result's run was released (a newer run replaced it) and a part is read after. */
 export class ReleasedRunError extends Error {}
 
-/** A part of a run: step k, or a matrix (a TraceValue field for head -1, else a head's field). */
+/** A part of a run: step k, or a matrix by registry id (with its head when per head). */
 export type RunPart = { step: number } | MatrixPart;
 
-const keyOf = (p: RunPart) => ("step" in p ? `s${p.step}` : `m${p.name}@${p.head}`);
+const keyOf = (p: RunPart) => ("step" in p ? `s${p.step}` : `m${p.matrix}@${p.head}`);
 
 /**
  * Thrown when a view reads a part of a result that is not on the page yet: `load()` fetches it
@@ -157,10 +131,10 @@ export async function whenLoaded<T>(read: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/** An object whose `names` are getters that read the run's kept parts. */
-function lazyFields<T>(names: readonly string[], read: (name: string) => unknown, base = {}): T {
-  for (const name of names) {
-    Object.defineProperty(base, name, { enumerable: true, get: () => read(name) });
+/** An object whose registry rows' fields are getters that read the run's kept parts. */
+function lazyFields<T>(rows: readonly MatrixInfo[], read: (id: MatrixId) => unknown, base = {}): T {
+  for (const row of rows) {
+    Object.defineProperty(base, row.traceField, { enumerable: true, get: () => read(row.id) });
   }
   return base as T;
 }
@@ -217,9 +191,9 @@ class LazyStep implements StepValue {
 export function lazyRun(run: RunHandle, summary: RunSummary): RunResult {
   const { keys, ...plain } = summary;
   const headTraces = Array.from({ length: summary.numHeads }, (_, head) =>
-    lazyFields<HeadTraceValue>(HEAD_MATRICES, (name) => run.read({ name, head })),
+    lazyFields<HeadTraceValue>(HEAD_MATRICES, (matrix) => run.read({ matrix, head })),
   );
-  const trace = lazyFields<TraceValue>(TRACE_MATRICES, (name) => run.read({ name, head: -1 }), {
+  const trace = lazyFields<TraceValue>(TRACE_MATRICES, (matrix) => run.read({ matrix, head: -1 }), {
     ...plain,
     headTraces,
   });
@@ -235,9 +209,9 @@ export function everyPart(result: RunResult, steps: boolean): RunPart[] {
   const heads = result.trace.numHeads;
   return [
     ...(steps ? result.steps.map((_, step) => ({ step })) : []),
-    ...TRACE_MATRICES.map((name) => ({ name, head: -1 })),
+    ...TRACE_MATRICES.map((m) => ({ matrix: m.id, head: -1 })),
     ...Array.from({ length: heads }, (_, head) =>
-      HEAD_MATRICES.map((name) => ({ name, head })),
+      HEAD_MATRICES.map((m) => ({ matrix: m.id, head })),
     ).flat(),
   ];
 }

@@ -3,6 +3,14 @@
  * Matrices are copies, never views of the wasm heap: keep them as long as you like.
  */
 import type { DrillKind, Granularity, MatrixId, ScoreKind, Stage } from "./enums";
+import type {
+  EditableMatrix,
+  HeadMatrixField,
+  MaskName,
+  MatrixInfo,
+  ScoreName,
+  TraceMatrixField,
+} from "./registry";
 
 /** A dense matrix, row-major: element (r, c) is data[r * cols + c]. Masked entries are -Infinity. */
 export interface MatrixValue {
@@ -11,19 +19,20 @@ export interface MatrixValue {
   data: Float64Array;
 }
 
-/** Every intermediate matrix of one head (shapes for m queries, n keys). */
-export interface HeadTraceValue {
-  q: MatrixValue; // (m, d_k)
-  k: MatrixValue; // (n, d_k)
-  v: MatrixValue; // (n, d_v)
-  scores: MatrixValue; // (m, n) raw scores (Q Kᵀ for dot and scaled dot)
-  scaled: MatrixValue; // (m, n) scores / √d_k for scaled dot; equal to scores for other kinds
-  masked: MatrixValue; // (m, n) masked entries -Infinity
-  weights: MatrixValue; // (m, n) row softmax
-  output: MatrixValue; // (m, d_v)
-}
+/** Every intermediate matrix of one head, under the registry's fields (shapes for m queries, n
+ * keys: q (m, d_k), k (n, d_k), v (n, d_v), scores, scaled, masked, weights (m, n), output
+ * (m, d_v); cpp/core/attention/registry.cpp). */
+export type HeadTraceValue = Record<HeadMatrixField, MatrixValue>;
 
-export interface TraceValue {
+/** A trace matrix only some scenarios have (W_O, scoring parameters, biases): null otherwise. */
+type OptionalField = Extract<MatrixInfo, { perHead: false; optional: true }>["traceField"];
+
+/** The trace's matrices under the registry's fields (xQ (m, d_model), wQ (d_model, h·d_k), …). */
+export type TraceMatrices = {
+  [F in TraceMatrixField]: F extends OptionalField ? MatrixValue | null : MatrixValue;
+};
+
+export interface TraceValue extends TraceMatrices {
   queryTokens: string[]; // m
   keyTokens: string[]; // n (the query tokens again in self-attention)
   // What the page shows for each token: tokenizer notation undone ("Ġthe" → "the", "##ing" →
@@ -35,33 +44,9 @@ export interface TraceValue {
   numHeads: number;
   dK: number;
   dV: number;
-  embeddingsQ: MatrixValue; // (m, d_model) before positional encoding
-  embeddingsKv: MatrixValue; // (n, d_model)
-  positionalQ: MatrixValue; // (m, d_model), zeros when off
-  positionalKv: MatrixValue; // (n, d_model)
-  xQ: MatrixValue; // (m, d_model)
-  xKv: MatrixValue; // (n, d_model)
-  wQ: MatrixValue; // (d_model, h·d_k)
-  wK: MatrixValue; // (d_model, h·d_k)
-  wV: MatrixValue; // (d_model, h·d_v)
-  wO: MatrixValue | null; // (h·d_v, d_model), null = no output projection
   score: ScoreKind; // the scoring function; only ScaledDot divides by √d_k
-  wBilinear: MatrixValue | null; // W_a (d_k, h·d_k), general scoring only
-  wAdditiveQ: MatrixValue | null; // W_1 (d_k, h·d_a), additive scoring only
-  wAdditiveK: MatrixValue | null; // W_2 (d_k, h·d_a), additive scoring only
-  vAdditive: MatrixValue | null; // v_a (h, d_a), one row per head, additive scoring only
-  bQ: MatrixValue | null; // b_q (1, h·d_k), null = no bias (zero, not added)
-  bK: MatrixValue | null; // b_k (1, h·d_k)
-  bV: MatrixValue | null; // b_v (1, h·d_v)
-  bO: MatrixValue | null; // b_o (1, d_model), only with W_O
-  qAll: MatrixValue; // (m, h·d_k) X_q W_Q (+ b_q)
-  kAll: MatrixValue; // (n, h·d_k)
-  vAll: MatrixValue; // (n, h·d_v)
-  mask: MatrixValue; // (m, n) 1 = attend, 0 = masked
   hasMask: boolean;
   headTraces: HeadTraceValue[]; // h
-  concat: MatrixValue; // (m, h·d_v)
-  output: MatrixValue; // (m, d_model), or concat when there is no W_O
   fullyMaskedQueries: number[]; // queries with every key masked: zero weights, zero output
   title?: string; // where the scenario came from, plain text; absent when the file has none
   source?: string;
@@ -100,8 +85,20 @@ export interface StepValue {
   flagged: boolean; // touches a fully masked query
 }
 
-/** A scenario file (docs/scenario.md); snake_case as in the file. Rows of numbers for matrices. */
-export interface ScenarioFile {
+/** A bias: a flat array in the file (b_q, b_k, b_v, b_o); every other matrix is rows. */
+type BiasField = Extract<MatrixInfo, { rows: "1" }>["fileField"];
+
+/** The matrices a scenario file may give (registry rows with a file field), by that field. */
+export type ScenarioMatrices = {
+  [F in EditableMatrix]?: F extends BiasField
+    ? number[]
+    : F extends "w_o"
+      ? number[][] | null
+      : number[][];
+};
+
+/** A scenario file (docs/scenario.md); snake_case as in the file, its matrices as ScenarioMatrices. */
+export interface ScenarioFile extends ScenarioMatrices {
   query_tokens: string[];
   key_tokens?: string[];
   d_model?: number;
@@ -109,28 +106,15 @@ export interface ScenarioFile {
   d_k?: number;
   d_v?: number;
   seed?: number;
-  mask?: "none" | "causal";
+  mask?: MaskName;
+  /** With mask "window": how many keys a query sees, itself included (1..512). */
+  window?: number;
   padded_keys?: number[];
   positional_encoding?: boolean;
-  x_q?: number[][];
-  x_kv?: number[][];
-  w_q?: number[][];
-  w_k?: number[][];
-  w_v?: number[][];
-  w_o?: number[][] | null;
   /** Scoring function; default "scaled_dot". */
-  score?: "dot" | "scaled_dot" | "general" | "additive";
+  score?: ScoreName;
   /** Additive scoring's hidden size; default d_k. */
   d_a?: number;
-  w_bilinear?: number[][]; // (d_k, h·d_k), general
-  w_additive_q?: number[][]; // W_1 (d_k, h·d_a), additive
-  w_additive_k?: number[][]; // W_2 (d_k, h·d_a), additive
-  v_additive?: number[][]; // v_a (h, d_a), additive
-  /** Biases, flat arrays added to every row of their product; absent = zero. */
-  b_q?: number[]; // (h·d_k)
-  b_k?: number[]; // (h·d_k)
-  b_v?: number[]; // (h·d_v)
-  b_o?: number[]; // (d_model), only with W_O
   /** Where the scenario came from, shown as text only (views/scenario/origin.ts): 1..120 and
    * 1..300 UTF-8 bytes. */
   title?: string;
@@ -139,22 +123,7 @@ export interface ScenarioFile {
   edits?: CellEdit[];
 }
 
-/** The matrices a learner can edit, by scenario-file field name. */
-export type EditableMatrix =
-  | "x_q"
-  | "x_kv"
-  | "w_q"
-  | "w_k"
-  | "w_v"
-  | "w_o"
-  | "w_bilinear"
-  | "w_additive_q"
-  | "w_additive_k"
-  | "v_additive"
-  | "b_q"
-  | "b_k"
-  | "b_v"
-  | "b_o";
+export type { EditableMatrix };
 
 export interface CellEdit {
   matrix: EditableMatrix;
@@ -302,20 +271,20 @@ export interface AttentionModule {
   open(scenarioJson: ScenarioBytes, granularity: Granularity): RawOpenResult;
   /** Step k of an open run, with its operands and text. */
   step(id: number, k: number): { ok: true; step: StepValue } | RawError;
-  /** A TraceValue matrix field by name (head -1), or a HeadTraceValue field of head `head`. */
+  /** The matrix of registry id `matrix` (of head `head` when per head; null when absent). */
   matrix(
     id: number,
-    name: string,
+    matrix: MatrixId,
     head: number,
   ): { ok: true; matrix: MatrixValue | null } | RawError;
+  /** The core's tables (tools/gen-registry.mjs writes them into registry.js). */
+  registry(): { matrices: unknown[]; scores: unknown[]; masks: unknown[] };
   close(id: number): void;
   /** How many runs are open. */
   openRuns(): number;
   /** Enum objects as registered by Embind: `Stage.Scores.value === 3`. */
   Stage: Record<string, { value: number }>;
-  MatrixId: Record<string, { value: number }>;
   Granularity: Record<string, { value: number }>;
-  ScoreKind: Record<string, { value: number }>;
   DrillKind: Record<string, { value: number }>;
   heapBytesInUse(): number;
   /** Emscripten's heap: malloc/free of bytes, and the whole memory as bytes (core-worker.ts). */

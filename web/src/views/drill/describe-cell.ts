@@ -124,5 +124,8 @@ export function describeCell(
       return trace.wO
         ? `dimension ${c + 1} of the final output for ${q} (Concat · W_O${trace.bO ? " + b_O" : ""}) = ${value}`
         : `dimension ${c + 1} of the final output for ${q} (the concatenated heads; no W_O) = ${value}`;
+    default:
+      // The matrices no step shows (embeddings, whole projections, the mask): position and value.
+      return `row ${r + 1}, column ${c + 1} = ${value}`;
   }
 }

@@ -5,15 +5,14 @@
  */
 import { SCORING } from "../../state/scoring";
 import { ScoreKind } from "../../wasm/enums";
+import { SCORES } from "../../wasm/registry";
 import type { MatrixValue, TraceValue } from "../../wasm/types";
 
 /** The score kinds by the scenario file's names. */
-export const SCORE_NAMES: Record<ScoreKind, string> = {
-  [ScoreKind.Dot]: "dot",
-  [ScoreKind.ScaledDot]: "scaled_dot",
-  [ScoreKind.General]: "general",
-  [ScoreKind.Additive]: "additive",
-};
+export const SCORE_NAMES = Object.fromEntries(SCORES.map((s) => [s.kind, s.name])) as Record<
+  ScoreKind,
+  string
+>;
 
 /** A Python string literal (JSON's escapes are all valid in Python). */
 export const pyString = (s: string): string => JSON.stringify(s);

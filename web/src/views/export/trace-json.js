@@ -3,8 +3,10 @@
 // Plain JavaScript (types in trace-json.d.ts) so that one implementation serves both the page's
 // "Export → Trace as JSON" and the command line (tools/trace-json.mjs re-exports it).
 
-/** ScoreKind numbers (web/src/wasm/enums.ts) -> the scenario file's names for them. */
-const scoreNames = ["dot", "scaled_dot", "general", "additive"];
+import { SCORES } from "../../wasm/registry.js";
+
+/** ScoreKind numbers -> the scenario file's names for them (the core's variant table). */
+const scoreNames = Object.fromEntries(SCORES.map((s) => [s.kind, s.name]));
 
 /** {rows, cols, data} -> number[][] with -Infinity written as null (JSON has no infinities). */
 export function rowsOf(m) {

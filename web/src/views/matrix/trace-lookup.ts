@@ -8,60 +8,22 @@ import type { MatrixPart, MatrixSpec } from "./matrix-model";
 import { isMatMulStage } from "../../state/stages";
 import { MatrixId, type Stage } from "../../wasm/enums";
 import type { MatrixValue, OperandValue, TraceValue } from "../../wasm/types";
+import {
+  MATRICES,
+  type HeadMatrixField,
+  type MatrixInfo,
+  type TraceMatrixField,
+} from "../../wasm/registry";
 
-/** The stored matrix an operand refers to (per-head ids use `head`). */
+/** The registry's row of each matrix id. */
+const INFO = new Map<number, MatrixInfo>(MATRICES.map((m) => [m.id, m]));
+
+/** The stored matrix an operand refers to (per-head ids use `head`), by its registry field. */
 export function matrixOf(trace: TraceValue, id: MatrixId, head: number): MatrixValue | null {
-  const h = trace.headTraces[head];
-  switch (id) {
-    case MatrixId.Xq:
-      return trace.xQ;
-    case MatrixId.Xkv:
-      return trace.xKv;
-    case MatrixId.Wq:
-      return trace.wQ;
-    case MatrixId.Wk:
-      return trace.wK;
-    case MatrixId.Wv:
-      return trace.wV;
-    case MatrixId.Q:
-      return h?.q ?? null;
-    case MatrixId.K:
-      return h?.k ?? null;
-    case MatrixId.V:
-      return h?.v ?? null;
-    case MatrixId.Scores:
-      return h?.scores ?? null;
-    case MatrixId.Scaled:
-      return h?.scaled ?? null;
-    case MatrixId.Masked:
-      return h?.masked ?? null;
-    case MatrixId.Weights:
-      return h?.weights ?? null;
-    case MatrixId.HeadOutput:
-      return h?.output ?? null;
-    case MatrixId.Concat:
-      return trace.concat;
-    case MatrixId.Wo:
-      return trace.wO;
-    case MatrixId.Output:
-      return trace.output;
-    case MatrixId.WBilinear:
-      return trace.wBilinear;
-    case MatrixId.WAdditiveQ:
-      return trace.wAdditiveQ;
-    case MatrixId.WAdditiveK:
-      return trace.wAdditiveK;
-    case MatrixId.VAdditive:
-      return trace.vAdditive;
-    case MatrixId.BQ:
-      return trace.bQ;
-    case MatrixId.BK:
-      return trace.bK;
-    case MatrixId.BV:
-      return trace.bV;
-    case MatrixId.BO:
-      return trace.bO;
-  }
+  const info = INFO.get(id);
+  if (!info) return null;
+  if (!info.perHead) return trace[info.traceField as TraceMatrixField] ?? null;
+  return trace.headTraces[head]?.[info.traceField as HeadMatrixField] ?? null;
 }
 
 /** Whether `id` is a bias (b_Q, b_K, b_V, b_O): a row added to every row of a product. */
@@ -81,27 +43,14 @@ export function operatorBefore(stage: Stage, op: OperandValue, i: number): strin
 
 type Axis = "query" | "key" | "index";
 
-/** What the stored rows and columns of a matrix stand for. */
+/** What a dimension of the registry's shape rule stands for: m query tokens, n key tokens. */
+const axisOf = (dim: string | undefined): Axis =>
+  dim === "m" ? "query" : dim === "n" ? "key" : "index";
+
+/** What the stored rows and columns of a matrix stand for (its registry shape rule). */
 function axesOf(id: MatrixId): [Axis, Axis] {
-  switch (id) {
-    case MatrixId.Xq:
-    case MatrixId.Q:
-    case MatrixId.HeadOutput:
-    case MatrixId.Concat:
-    case MatrixId.Output:
-      return ["query", "index"];
-    case MatrixId.Xkv:
-    case MatrixId.K:
-    case MatrixId.V:
-      return ["key", "index"];
-    case MatrixId.Scores:
-    case MatrixId.Scaled:
-    case MatrixId.Masked:
-    case MatrixId.Weights:
-      return ["query", "key"];
-    default:
-      return ["index", "index"];
-  }
+  const info = INFO.get(id);
+  return [axisOf(info?.rows), axisOf(info?.cols)];
 }
 
 /** Token names, or positions counted from 1 as in every text the core writes ("columns 1–64"). */

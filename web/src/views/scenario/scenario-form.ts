@@ -3,7 +3,10 @@
  * Numbers are sent as typed: text that is not a number goes to the core as a string, so the core's
  * own message ("d_model must be a whole number, got \"eight\"") names the field and the limit.
  */
+import { MATRICES, type EditableMatrix, type MaskName, type ScoreName } from "../../wasm/registry";
 import type { ScenarioFile } from "../../wasm/types";
+
+export type { ScoreName };
 
 /**
  * Matrices, biases (and per-head sizes) a preset or a loaded file may pin; the form cannot edit
@@ -11,19 +14,18 @@ import type { ScenarioFile } from "../../wasm/types";
  */
 export type ExplicitMatrices = Pick<
   ScenarioFile,
-  (typeof EXPLICIT_FIELDS)[number] | (typeof ORIGIN_FIELDS)[number]
+  EditableMatrix | "d_k" | "d_v" | (typeof ORIGIN_FIELDS)[number]
 >;
 
-/** The scoring function, as the scenario file names it. */
-export type ScoreName = NonNullable<ScenarioFile["score"]>;
-
-/** The scoring parameters each scoring function uses (the others are dropped from the file). */
-const SCORING_FIELDS = {
-  dot: [],
-  scaled_dot: [],
-  general: ["w_bilinear"],
-  additive: ["d_a", "w_additive_q", "w_additive_k", "v_additive"],
-} as const;
+/** The scoring parameters of a scoring function (the registry's matrices of that kind, and
+ * additive scoring's size d_a), dropped from the file under any other function. */
+function scoringFields(score: ScoreName): (keyof ScenarioFile)[] {
+  const own: (keyof ScenarioFile)[] = score === "additive" ? ["d_a"] : [];
+  const params = MATRICES.filter((m) => m.score === score).map(
+    (m) => m.fileField as EditableMatrix,
+  );
+  return [...own, ...params];
+}
 
 export interface FormValues {
   sentence: string;
@@ -32,7 +34,9 @@ export interface FormValues {
   dModel: string;
   heads: string;
   seed: string;
-  mask: "none" | "causal";
+  mask: MaskName;
+  /** With mask "window": how many keys a query sees, as typed. */
+  window: string;
   /** Indices of padded keys. */
   padded: number[];
   positional: boolean;
@@ -42,22 +46,12 @@ export interface FormValues {
   score: ScoreName;
 }
 
-const EXPLICIT_FIELDS = [
-  "x_q",
-  "x_kv",
-  "w_q",
-  "w_k",
-  "w_v",
-  "w_o",
-  "b_q",
-  "b_k",
-  "b_v",
-  "b_o",
+/** What a preset or file may pin: every editable matrix of the registry, and d_k, d_v. */
+const EXPLICIT_FIELDS: readonly (keyof ExplicitMatrices)[] = [
+  ...MATRICES.filter((m) => m.editable).map((m) => m.fileField as EditableMatrix),
   "d_k",
   "d_v",
-  ...SCORING_FIELDS.general,
-  ...SCORING_FIELDS.additive,
-] as const;
+];
 
 /** Where given numbers came from: kept with them, and dropped when the form generates its own. */
 const ORIGIN_FIELDS = ["title", "source"] as const;
@@ -95,6 +89,7 @@ export function formFromScenario(s: ScenarioFile): FormValues {
     heads: String(s.heads ?? 2),
     seed: String(s.seed ?? 42),
     mask: s.mask ?? "none",
+    window: String(s.window ?? 3),
     padded: [...(s.padded_keys ?? [])],
     positional: s.positional_encoding ?? true,
     explicit: hasExplicit ? explicit : null,
@@ -113,12 +108,13 @@ export function scenarioFromForm(v: FormValues): ScenarioFile {
     mask: v.mask,
     positional_encoding: v.positional,
   };
+  if (v.mask === "window") s.window = numberField(v.window);
   if (keys.length > 0) s.key_tokens = keys;
   if (v.padded.length > 0) s.padded_keys = [...v.padded].sort((a, b) => a - b);
   if (v.useExplicit && v.explicit) Object.assign(s, v.explicit);
   if (v.score !== "scaled_dot") s.score = v.score;
   for (const kind of ["general", "additive"] as const) {
-    if (v.score !== kind) for (const f of SCORING_FIELDS[kind]) delete s[f];
+    if (v.score !== kind) for (const f of scoringFields(kind)) delete s[f];
   }
   return s;
 }
@@ -131,6 +127,7 @@ export type FormField =
   | "heads"
   | "seed"
   | "mask"
+  | "window"
   | "padded"
   | "positional"
   | "explicit"
@@ -153,6 +150,8 @@ export function formFieldFor(field: string): FormField {
       return "seed";
     case "mask":
       return "mask";
+    case "window":
+      return "window";
     case "padded_keys":
       return "padded";
     case "positional_encoding":

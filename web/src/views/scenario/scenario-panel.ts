@@ -4,6 +4,7 @@
  * gets the core's message beside it (aria-invalid + aria-describedby) and keeps what was typed.
  */
 import { PRESETS } from "../../state/presets";
+import { MASKS, type MaskName } from "../../wasm/registry";
 import { createPaddedKeys } from "./padded-keys";
 import {
   formFieldFor,
@@ -52,9 +53,12 @@ const FORM_HTML = `
   <p class="hint" id="h-heads"></p>
   <div class="field-row">
     <div><label class="field" for="f-mask">Mask</label>
-      <select id="f-mask" data-field="mask"><option value="none">none</option><option value="causal">causal</option></select></div>
+      <select id="f-mask" data-field="mask" aria-describedby="h-mask"></select></div>
+    <div id="window-row" hidden><label class="field" for="f-window">Window size</label>
+      <input id="f-window" type="text" inputmode="numeric" data-field="window" aria-describedby="h-mask"></div>
     <label class="check"><input id="f-pe" type="checkbox" data-field="positional"> Positional encoding</label>
   </div>
+  <p class="hint" id="h-mask"></p>
   <label class="field" for="f-score">Score</label>
   <select id="f-score" data-field="score" aria-describedby="h-score">
     <option value="scaled_dot">Scaled dot product — Vaswani</option>
@@ -82,6 +86,7 @@ const SLOT_FIELDS: Record<FormField, string> = {
   heads: "heads",
   seed: "seed",
   mask: "mask",
+  window: "window",
   padded: "padded_keys",
   positional: "positional_encoding",
   explicit: "x_q",
@@ -101,6 +106,11 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
   const heads = q<HTMLInputElement>("#f-heads");
   const seed = q<HTMLInputElement>("#f-seed");
   const mask = q<HTMLSelectElement>("#f-mask");
+  // The mask kinds of the core's variant table, by their file words.
+  mask.append(...MASKS.map((k) => new Option(k.name, k.name)));
+  const windowSize = q<HTMLInputElement>("#f-window");
+  const windowRow = q<HTMLElement>("#window-row");
+  const maskHint = q<HTMLElement>("#h-mask");
   const pe = q<HTMLInputElement>("#f-pe");
   const score = q<HTMLSelectElement>("#f-score");
   const explicit = q<HTMLInputElement>("#f-explicit");
@@ -136,6 +146,11 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
   for (const [f, slot] of slots) slot.dataset.testid = `error-${SLOT_FIELDS[f]}`;
 
   function renderHints(): void {
+    const windowed = mask.value === "window";
+    windowRow.hidden = !windowed;
+    maskHint.textContent = windowed
+      ? `Query i sees its ${windowSize.value || "w"} latest keys, itself included (1 to 512).`
+      : "";
     const m = tokenize(sentence.value).length;
     sentenceHint.textContent = `Words separated by spaces are the tokens: ${m} token${m === 1 ? "" : "s"} (m = ${m}).`;
     const d = Number(dModel.value);
@@ -153,7 +168,8 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
       dModel: dModel.value,
       heads: heads.value,
       seed: seed.value,
-      mask: mask.value === "causal" ? "causal" : "none",
+      mask: mask.value as MaskName,
+      window: windowSize.value,
       padded: padding.padded(),
       positional: pe.checked,
       explicit: explicitMatrices,
@@ -194,6 +210,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
       heads.value = v.heads;
       seed.value = v.seed;
       mask.value = v.mask;
+      windowSize.value = v.window;
       pe.checked = v.positional;
       score.value = v.score;
       explicitMatrices = v.explicit;
