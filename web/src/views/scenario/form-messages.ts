@@ -10,6 +10,7 @@ const LABELS: Record<string, string> = {
   query_tokens: "the sentence",
   key_tokens: "the key/value sentence",
   heads: "Number of heads",
+  window: "Window size",
 };
 
 const TOKEN_LENGTH =
