@@ -40,7 +40,12 @@ test("npm run trace: the mask is the window less the padded key; weights over it
       const top = Math.max(...head.scaled[i].filter((_, j) => seen[j]));
       const e = head.scaled[i].map((s, j) => (seen[j] ? Math.exp(s - top) : 0));
       const sum = e.reduce((a, b) => a + b, 0);
-      assertClose(head.weights[i], e.map((x) => x / sum), 1e-12, `weights row ${i}`);
+      assertClose(
+        head.weights[i],
+        e.map((x) => x / sum),
+        1e-12,
+        `weights row ${i}`,
+      );
       head.weights[i].forEach((w, j) => !seen[j] && assert.equal(w, 0));
       head.masked[i].forEach((s, j) => !seen[j] && assert.equal(s, null));
     }
@@ -63,8 +68,7 @@ test("window's limits and its pairing with mask are named, field and limit", asy
   });
   assert.deepEqual(check({ mask: "window" }), {
     field: "window",
-    message:
-      'mask is "window" but window is missing; it must be a whole number between 1 and 512',
+    message: 'mask is "window" but window is missing; it must be a whole number between 1 and 512',
   });
   assert.deepEqual(check({ mask: "causal", window: 2 }), {
     field: "window",
