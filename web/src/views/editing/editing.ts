@@ -24,6 +24,7 @@ import type { CellEditHook } from "../matrix/matrix-model";
 import { createEditBar } from "./edit-bar";
 import { SUPERSEDED, type AppState, type RunOutcome } from "../../state/app-state";
 import { MatrixId } from "../../wasm/enums";
+import { MATRICES } from "../../wasm/registry";
 import type { CellEdit, EditableMatrix, ScenarioFile, TraceValue } from "../../wasm/types";
 
 export interface EditingHost {
@@ -49,41 +50,13 @@ export interface Editing {
   edits(): readonly CellEdit[];
 }
 
-/** The scenario-file field behind an input matrix of the steps; computed ones have none. */
+/** The scenario-file field behind an input matrix (the registry's editable rows); computed ones
+ * have none. */
 export function editableOf(trace: TraceValue, id: MatrixId): EditableMatrix | undefined {
-  switch (id) {
-    case MatrixId.Xq:
-      return "x_q";
-    case MatrixId.Xkv:
-      // In self-attention both sides read the one X, which the file calls x_q.
-      return trace.selfAttention ? "x_q" : "x_kv";
-    case MatrixId.Wq:
-      return "w_q";
-    case MatrixId.Wk:
-      return "w_k";
-    case MatrixId.Wv:
-      return "w_v";
-    case MatrixId.Wo:
-      return "w_o";
-    case MatrixId.WBilinear:
-      return "w_bilinear";
-    case MatrixId.WAdditiveQ:
-      return "w_additive_q";
-    case MatrixId.WAdditiveK:
-      return "w_additive_k";
-    case MatrixId.VAdditive:
-      return "v_additive";
-    case MatrixId.BQ:
-      return "b_q";
-    case MatrixId.BK:
-      return "b_k";
-    case MatrixId.BV:
-      return "b_v";
-    case MatrixId.BO:
-      return "b_o";
-    default:
-      return undefined;
-  }
+  // In self-attention both sides read the one X, which the file calls x_q.
+  if (id === MatrixId.Xkv && trace.selfAttention) return "x_q";
+  const info = MATRICES.find((m) => m.id === id);
+  return info?.editable ? (info.fileField as EditableMatrix) : undefined;
 }
 
 /** Whether the focus is in something that takes typing (where Ctrl+Z is the field's own undo). */
