@@ -2,7 +2,6 @@
 #include "kernels/variants.h"
 
 #include <cmath>
-#include <set>
 
 namespace attn {
 namespace {
@@ -16,16 +15,18 @@ bool causal_visible(int i, int j, const MaskParams&) { return j <= i; }
 // sliding window).
 bool window_visible(int i, int j, const MaskParams& p) { return j <= i && j > i - p.window; }
 
-// The references, from the definitions as sets of keys.
+// The references, from the definitions: the keys a query sees, listed one by one.
 bool causal_reference(int i, int j, const MaskParams&) {
-  std::set<int> seen;
-  for (int key = 0; key <= i; ++key) seen.insert(key);
-  return seen.count(j) > 0;
+  for (int key = 0; key <= i; ++key) {
+    if (key == j) return true;  // keys 0, 1, ..., i
+  }
+  return false;
 }
 bool window_reference(int i, int j, const MaskParams& p) {
-  std::set<int> seen;  // the window: the `window` keys ending at the query itself
-  for (int step = 0; step < p.window && i - step >= 0; ++step) seen.insert(i - step);
-  return seen.count(j) > 0;
+  for (int back = 0; back < p.window; ++back) {
+    if (i - back == j) return true;  // the query itself, then the `window` - 1 keys before it
+  }
+  return false;
 }
 
 std::string no_text(const MaskParams&) { return ""; }
