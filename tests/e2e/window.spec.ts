@@ -23,8 +23,12 @@ test("a sliding window: the form sets it, the Mask step names it, the link keeps
   // 6 × 6 scores, of which each query sees at most 2: 6 + 5 = 11 visible, 25 masked.
   await expect(view).toContainText("masked entries (25 of 36)");
 
-  // A reload of the link opens the same window.
+  // A reload of the link opens the same window, once the address bar holds this step.
+  const step = await page.getByTestId("step-counter").textContent();
+  const index = Number(/Step (\d+)/.exec(step ?? "")?.[1]) - 1;
+  await expect(page).toHaveURL(new RegExp(`[#&]s=${index}&h=0&q=\\d+&g=1$`));
   await page.reload();
+  await expect(page.getByTestId("step-counter")).toHaveText(step ?? "");
   await expect(page.getByTestId("step-view")).toContainText("the sliding window of 2");
   await expect(page.getByLabel("Window size")).toHaveValue("2");
 });
