@@ -87,7 +87,7 @@ ScoreDrill drill_score(const Scenario& s, const Trace& t, int head, int i, int j
   }
   // Only scaled dot-product attention divides, by sqrt(d_k); the trace's `scaled` is the same
   // division (scale_scores), and equals the raw scores for the other kinds.
-  d.divisor = d.kind == ScoreKind::ScaledDot ? std::sqrt(static_cast<double>(t.d_k)) : 1.0;
+  d.divisor = score_variant(d.kind).scaled ? std::sqrt(static_cast<double>(t.d_k)) : 1.0;
   d.scaled = d.sum / d.divisor;
   d.masked = t.mask(i, j) == 0.0;
   return d;

@@ -179,7 +179,7 @@ Step output_projection(const OperandMaker& op, const Trace& t) {
 void append_row_keys(const Trace& t, int head, int query, std::vector<StepKey>& out) {
   out.push_back({Stage::Scores, head, query});
   // Only scaled dot-product attention has a Scale step; the other kinds go on from S_h itself.
-  if (t.score == ScoreKind::ScaledDot) out.push_back({Stage::Scale, head, query});
+  if (score_variant(t.score).scaled) out.push_back({Stage::Scale, head, query});
   if (t.has_mask) out.push_back({Stage::Mask, head, query});
   out.push_back({Stage::Softmax, head, query});
   out.push_back({Stage::WeightedSum, head, query});
@@ -188,7 +188,7 @@ void append_row_keys(const Trace& t, int head, int query, std::vector<StepKey>& 
 /// The operands and result of the step at `key` (no flag, no text yet).
 Step structure(const OperandMaker& op, const Trace& t, const StepKey& key) {
   const int head = key.head, query = key.query;
-  const bool scale = t.score == ScoreKind::ScaledDot;
+  const bool scale = score_variant(t.score).scaled;
   const MatrixId scaled = scale ? MatrixId::Scaled : MatrixId::Scores;
   switch (key.stage) {
     case Stage::ProjectQ:

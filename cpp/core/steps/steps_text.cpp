@@ -78,7 +78,7 @@ std::string finish_sentence(const TextContext& c, const Step& st, const std::str
   return sentence(c.trace, st.head, body + "; " + no_visible_key_clause(c, queries) + ".");
 }
 
-bool has_scale_step(const Trace& t) { return t.score == ScoreKind::ScaledDot; }
+bool has_scale_step(const Trace& t) { return score_variant(t.score).scaled; }
 
 namespace {
 
