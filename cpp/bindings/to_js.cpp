@@ -62,6 +62,7 @@ val trace_header(const attn::Scenario& s, const attn::Trace& t) {
   out.set("dK", t.d_k);
   out.set("dV", t.d_v);
   out.set("score", static_cast<int>(t.score));
+  out.set("scoreName", std::string(attn::score_variant(t.score).name));  // the file's word
   out.set("hasMask", t.has_mask);
   out.set("fullyMaskedQueries", to_js(t.fully_masked_queries));
   // Where the scenario came from (plain text), only when the file says.

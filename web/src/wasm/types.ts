@@ -45,6 +45,7 @@ export interface TraceValue extends TraceMatrices {
   dK: number;
   dV: number;
   score: ScoreKind; // the scoring function; only ScaledDot divides by √d_k
+  scoreName: ScoreName; // its word in the scenario file ("scaled_dot")
   hasMask: boolean;
   headTraces: HeadTraceValue[]; // h
   fullyMaskedQueries: number[]; // queries with every key masked: zero weights, zero output

@@ -3,11 +3,6 @@
 // Plain JavaScript (types in trace-json.d.ts) so that one implementation serves both the page's
 // "Export → Trace as JSON" and the command line (tools/trace-json.mjs re-exports it).
 
-import { SCORES } from "../../wasm/registry.js";
-
-/** ScoreKind numbers -> the scenario file's names for them (the core's variant table). */
-const scoreNames = Object.fromEntries(SCORES.map((s) => [s.kind, s.name]));
-
 /** {rows, cols, data} -> number[][] with -Infinity written as null (JSON has no infinities). */
 export function rowsOf(m) {
   const rows = [];
@@ -81,7 +76,7 @@ export function traceToJson({ trace: t, steps }, withSteps = false) {
     w_v: rowsOf(t.wV),
     w_o: t.wO ? rowsOf(t.wO) : null,
     ...biases(t),
-    score: scoreNames[t.score],
+    score: t.scoreName, // the core's word for its score kind
     ...scoringParameters(t),
     q: rowsOf(t.qAll),
     k: rowsOf(t.kAll),
