@@ -51,7 +51,7 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
       once: true,
     });
   }
-  root.querySelector(".brand")?.after(nav);
+  stepper.layout.brand.after(nav);
   const section = el("section", "learn");
   section.dataset.part = "learn";
   section.dataset.testid = "learn";
@@ -62,7 +62,7 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
   const message = el("p", "status learn-status");
   message.setAttribute("role", "status");
   section.append(message);
-  root.querySelector(".layout")?.after(section);
+  stepper.layout.box.after(section);
 
   let view: Promise<LearnView> | null = null;
   const learning = () => root.classList.contains(LEARNING);
@@ -111,9 +111,8 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
   async function stepThrough(scenario: ScenarioFile): Promise<void> {
     mark(false);
     const err = await stepper.open(scenario);
-    const status = root.querySelector('[data-part="status"]');
-    if (err && status) status.textContent = `Not opened (${err.field}): ${err.message}`;
-    root.querySelector<HTMLElement>('[data-part="step"]')?.focus();
+    if (err) stepper.say(`Not opened (${err.field}): ${err.message}`);
+    stepper.layout.step.focus();
   }
 
   toStepper.addEventListener("click", (e) => {

@@ -47,11 +47,8 @@ const stepProblem = (problems: string[]): string =>
 /** Starts the stepper in `root` at the view of location.hash (if any) and keeps the URL in sync. */
 export async function startWithUrl(root: HTMLElement, options: AppOptions = {}): Promise<Stepper> {
   const win = root.ownerDocument.defaultView ?? window;
-  const status = () => root.querySelector('[data-part="status"]');
-  const say = (text: string) => {
-    const line = status();
-    if (line) line.textContent = text;
-  };
+  // The stepper's status line, once it is started (nothing is said before).
+  const say = (text: string) => stepper?.say(text);
 
   let initial: View | null = null;
   let problem = "";
@@ -154,7 +151,7 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
   });
   const ready = stepper;
   // When the core refused the link's scenario, startApp has said why: the step is moot then.
-  if (problem && !status()?.textContent) say(problem);
+  if (problem && !ready.layout.status.textContent) say(problem);
   lastView = ready.view();
   // The first entry gets the view's own hash too (a bad link's is replaced by the default's),
   // unless the page opened on the Learn view (learn-mode.ts), whose link stays.

@@ -8,6 +8,7 @@
 import { headName } from "../../state/stages";
 import { Granularity } from "../../wasm/enums";
 import { el, setText } from "../ui/dom";
+import type { Panel } from "../ui/panel";
 
 export interface ControlActions {
   first(): void;
@@ -33,8 +34,10 @@ export interface ControlsView {
   query: number;
 }
 
-export interface Controls {
+export interface Controls extends Panel {
   update(v: ControlsView): void;
+  /** The "Step 17 of 386" counter (presentation mode mirrors it). */
+  readonly counter: HTMLElement;
 }
 
 /**
@@ -184,6 +187,19 @@ export function createControls(host: HTMLElement, a: ControlActions): Controls {
   let playing: boolean | null = null;
   let tokens: string[] | null = null;
   return {
+    counter,
+    render({ state: s, playing }) {
+      this.update({
+        index: s.index,
+        total: s.result.steps.length,
+        playing,
+        granularity: s.granularity,
+        numHeads: s.result.trace.numHeads,
+        head: s.focus.head,
+        queryTokens: s.result.trace.queryLabels,
+        query: s.focus.query,
+      });
+    },
     update(v) {
       setText(counter, `Step ${v.index + 1} of ${v.total}`);
       // aria-disabled rather than disabled: a focused button keeps the focus at either end.

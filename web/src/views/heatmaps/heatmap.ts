@@ -7,6 +7,7 @@
 import { formatCell, formatExact, formatShape } from "../ui/format";
 import { headName } from "../../state/stages";
 import type { TraceValue } from "../../wasm/types";
+import type { Panel } from "../ui/panel";
 import { THEME_EVENT } from "../ui/theme";
 import { el } from "../ui/dom";
 import { cellImage, drawFromBase, drawHeatmap } from "../ui/heatmap-draw";
@@ -15,7 +16,7 @@ import { preload } from "../../wasm/lazy-run";
 import { measureRanges, renderLegend } from "./heatmap-legend";
 import { SCALE_MODES, scaleFor, type ScaleMode } from "./heatmap-scale";
 
-export interface Heatmaps {
+export interface Heatmaps extends Panel {
   setTrace(trace: TraceValue): void;
   setCurrent(head: number, query: number): void;
 }
@@ -267,6 +268,10 @@ export function createHeatmaps(
   });
 
   return {
+    render({ state, newResult }) {
+      if (newResult) this.setTrace(state.result.trace);
+      this.setCurrent(state.focus.head, state.focus.query);
+    },
     setTrace(t) {
       trace = t;
       baseKey = "";

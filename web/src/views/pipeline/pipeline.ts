@@ -8,8 +8,9 @@ import { scoringOf } from "../../state/scoring";
 import { headName, PER_HEAD_STAGES, STAGE_INFO } from "../../state/stages";
 import { ScoreKind, Stage } from "../../wasm/enums";
 import type { TraceValue } from "../../wasm/types";
+import type { Panel } from "../ui/panel";
 
-export interface Pipeline {
+export interface Pipeline extends Panel {
   setTrace(trace: TraceValue): void;
   setCurrent(stage: Stage, focusHead: number): void;
 }
@@ -98,6 +99,10 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
   // What the figure lights now: a step within the same stage and head changes nothing here.
   let lit = "";
   return {
+    render({ state, step, newResult }) {
+      if (newResult) this.setTrace(state.result.trace);
+      this.setCurrent(step.stage, state.focus.head);
+    },
     setTrace(t) {
       trace = t;
       lit = "";

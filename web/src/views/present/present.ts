@@ -7,9 +7,10 @@
  */
 import { keysBelongTo } from "../ui/keyboard";
 import { eventOrigin, makeButton, rootOf } from "../ui/dom";
+import type { Panel } from "../ui/panel";
 import { createStepFit } from "./present-fit";
 
-export interface PresentMode {
+export interface PresentMode extends Panel {
   /** The "Present" button (aria-pressed while presenting). */
   readonly button: HTMLButtonElement;
   readonly active: boolean;
@@ -24,6 +25,10 @@ export interface PresentMode {
 export interface PresentOptions {
   /** Where the "Present" button goes (e.g. the controls area); none when omitted. */
   buttonHost?: HTMLElement;
+  /** The step view's box, scaled to the screen while presenting. */
+  step: HTMLElement;
+  /** The controls' step counter, mirrored large below the step. */
+  counter: HTMLElement;
 }
 
 /** The class on the root while presenting; present.css keys off it. */
@@ -43,7 +48,7 @@ function typing(el: EventTarget | null): boolean {
 /** "Step 17 of 386" (the controls' counter) → "Step 17 / 386". */
 const bigCounterText = (text: string): string => text.replace(/\s+of\s+/, " / ");
 
-export function createPresentMode(root: HTMLElement, options: PresentOptions = {}): PresentMode {
+export function createPresentMode(root: HTMLElement, options: PresentOptions): PresentMode {
   const doc = root.ownerDocument;
   let active = false;
   let wentFullscreen = false;
@@ -73,27 +78,27 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
   root.append(bar);
 
   // The counter mirrors the controls' step counter, whatever moves the step.
-  const source = () => root.querySelector('[data-testid="step-counter"]');
+  const source = options.counter;
   const syncCounter = () => {
-    const text = bigCounterText(source()?.textContent ?? "");
+    const text = bigCounterText(source.textContent ?? "");
     if (counter.textContent !== text) counter.textContent = text;
   };
   const observer = new MutationObserver(syncCounter);
-  observer.observe(source() ?? root, { subtree: true, childList: true, characterData: true });
+  observer.observe(source, { subtree: true, childList: true, characterData: true });
 
   // The step scales to its box, which follows the screen (full screen, a resized window).
-  const step = root.querySelector<HTMLElement>('[data-part="step"]');
-  const stepFit = step && createStepFit(step);
+  const step = options.step;
+  const stepFit = createStepFit(step);
   const refit = () => {
-    if (active) stepFit?.fit(doc.documentElement.clientHeight);
+    if (active) stepFit.fit(doc.documentElement.clientHeight);
   };
   let boxSize = "";
   const resized = new ResizeObserver(() => {
-    const size = `${step?.clientWidth}×${step?.clientHeight}`;
+    const size = `${step.clientWidth}×${step.clientHeight}`;
     if (size !== boxSize) refit();
     boxSize = size;
   });
-  if (step) resized.observe(step);
+  resized.observe(step);
 
   function enter(): void {
     if (active) return;
@@ -106,7 +111,7 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
     // Formulas drawn before the page's fonts arrived change size once they do.
     if (doc.fonts.status !== "loaded") void doc.fonts.ready.then(refit);
     // Keys must reach this stepper once the focused control is hidden: focus the step view.
-    step?.focus({ preventScroll: true });
+    step.focus({ preventScroll: true });
     wentFullscreen = false;
     if (doc.fullscreenEnabled && !doc.fullscreenElement && root.requestFullscreen) {
       root.requestFullscreen().then(
@@ -123,7 +128,7 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
     root.classList.remove(PRESENTING);
     button.setAttribute("aria-pressed", "false");
     bar.hidden = true;
-    stepFit?.clear();
+    stepFit.clear();
     if (fullscreenElement() === root) void doc.exitFullscreen().catch(() => undefined);
     wentFullscreen = false;
   }
@@ -163,6 +168,7 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
     leave,
     toggle,
     refit,
+    render: refit,
     dispose() {
       leave();
       observer.disconnect();

@@ -105,7 +105,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
   const score = q<HTMLSelectElement>("#f-score");
   const explicit = q<HTMLInputElement>("#f-explicit");
   const explicitRow = q<HTMLElement>("#explicit-row");
-  // Looked up once: ids are renamed per stepper after construction (app/layout.ts scopeIds).
+  // Looked up once: ids are renamed per stepper after construction (views/layout/layout.ts scopeIds).
   const sentenceHint = q<HTMLElement>("#h-sentence");
   const headsHint = q<HTMLElement>("#h-heads");
   const presetNote = q<HTMLElement>("#preset-note");

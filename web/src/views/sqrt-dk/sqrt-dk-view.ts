@@ -6,6 +6,7 @@
  * side. Opened from the top bar and from the Scale step.
  */
 import { el, makeButton } from "../ui/dom";
+import type { Panel } from "../ui/panel";
 import { Granularity, Stage } from "../../wasm/enums";
 import type { Attention } from "../../wasm/loader";
 import { whenLoaded } from "../../wasm/lazy-run";
@@ -25,12 +26,15 @@ import {
 export interface SqrtDkDeps {
   attention(): Attention | null;
   state(): AppState | null;
+  /** Where the "Why √d_k?" button goes (the top bar's tools). */
+  bar: HTMLElement;
+  /** Puts the Scale step's link in the step view (its `afterFormulas`). */
+  placeLink(link: HTMLElement): void;
 }
 
-export interface SqrtDkView {
+/** The dialog, as a panel: on Scale steps it shows its link in the step view. */
+export interface SqrtDkView extends Panel {
   open(): void;
-  /** Shows the "Why √d_k?" link in the step view on Scale steps (and removes it elsewhere). */
-  syncStepLink(stepHost: HTMLElement, stage: Stage): void;
 }
 
 /** Okabe–Ito blue, solid, circles: with scaling; vermillion, dashed, squares: without. */
@@ -236,21 +240,20 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
       if (!dialog.open) dialog.showModal();
       close.focus();
     },
-    syncStepLink(stepHost, stage) {
-      let link = stepHost.querySelector<HTMLButtonElement>(".why-sqrt");
-      if (stage !== Stage.Scale) {
-        link?.remove();
-        return;
-      }
-      if (!link) {
-        link = el("button", "small why-sqrt", "Why √d_k? Open the experiment");
-        link.type = "button";
-        link.addEventListener("click", () => view.open());
-        const formulas = stepHost.querySelector(".formulas");
-        if (formulas) formulas.after(link);
-        else stepHost.append(link);
-      }
+    render({ step, newStep }) {
+      if (!newStep) return;
+      if (step.stage !== Stage.Scale) link.remove();
+      else if (!link.parentNode) deps.placeLink(link);
     },
   };
+  const why = makeButton(
+    "small why-top",
+    "Why √d_k?",
+    "The experiment: what goes wrong without dividing by √d_k",
+  );
+  why.addEventListener("click", () => view.open());
+  deps.bar.append(why);
+  const link = makeButton("small why-sqrt", "Why √d_k? Open the experiment");
+  link.addEventListener("click", () => view.open());
   return view;
 }

@@ -9,10 +9,11 @@ import { ScoreKind, Stage } from "../../wasm/enums";
 import { operandSpec, operatorBefore } from "../matrix/trace-lookup";
 import type { OperandValue, StepValue, TraceValue } from "../../wasm/types";
 import { el, setText } from "../ui/dom";
-import { renderFormula } from "../matrix/formula";
+import { prepareFormulas, renderFormula } from "../matrix/formula";
 import { createMatrixFigure, type MatrixFigure } from "../matrix/matrix";
 import { matrixName, type MatrixSpec } from "../matrix/matrix-model";
 import { watchSideScroll } from "../ui/side-scroll";
+import type { Panel } from "../ui/panel";
 
 /** Extra MatrixSpec fields for one operand or result (what cells mean, what a click does). */
 export type DecorateMatrix = (trace: TraceValue, op: OperandValue) => Partial<MatrixSpec>;
@@ -38,8 +39,16 @@ function where(trace: TraceValue, step: StepValue): string {
   return parts.join(" · ");
 }
 
-export interface StepView {
-  render(trace: TraceValue, step: StepValue): void;
+export interface StepView extends Panel {
+  /** Draws `step` (in place: figures, rows and cells are reused from the step before). */
+  show(trace: TraceValue, step: StepValue): void;
+  /**
+   * Puts `node` right after the formulas, before what was put there earlier (the step's
+   * visuals, the "Why √d_k?" link): other panels place their parts through this, by reference.
+   */
+  afterFormulas(node: Element): void;
+  /** The result's figure on screen, if the step has one (an embed keeps it in view). */
+  resultFigure(): HTMLElement | null;
 }
 
 export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): StepView {
@@ -77,7 +86,19 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
   let typeset = { formula: "", numbers: "" };
 
   return {
-    render(trace, step) {
+    render({ state, step, newStep }) {
+      if (!newStep) return;
+      this.show(state.result.trace, step);
+      // The likely next moves (forward, back) get their formulas typeset while idle.
+      const near = [state.result.steps[state.index + 1], state.result.steps[state.index - 1]];
+      prepareFormulas(near.flatMap((n) => (n ? [n.formula, n.formulaNumbers] : [])));
+    },
+    afterFormulas: (node) => formulas.after(node),
+    resultFigure() {
+      const fig = figures.get("matrix-result")?.element;
+      return fig && operands.contains(fig) ? fig : null;
+    },
+    show(trace, step) {
       setText(
         title,
         step.stage === Stage.Scores &&
