@@ -48,23 +48,12 @@ function typing(el: EventTarget | null): boolean {
 /** "Step 17 of 386" (the controls' counter) → "Step 17 / 386". */
 const bigCounterText = (text: string): string => text.replace(/\s+of\s+/, " / ");
 
-export function createPresentMode(root: HTMLElement, options: PresentOptions): PresentMode {
+/**
+ * The always-visible counter and a way out for a mouse, appended to `root` (hidden); the counter
+ * mirrors the controls' step counter `source`, whatever moves the step.
+ */
+function createBar(root: HTMLElement, source: HTMLElement, leave: () => void) {
   const doc = root.ownerDocument;
-  let active = false;
-  let wentFullscreen = false;
-  // In a shadow root the document's fullscreenElement is the host: ask the root's own tree.
-  const fullscreenElement = () => rootOf(root).fullscreenElement;
-
-  const button = makeButton(
-    "present-toggle",
-    "Present",
-    "Presentation mode: full screen, large type, keys only (P; Esc leaves)",
-  );
-  button.setAttribute("aria-pressed", "false");
-  button.addEventListener("click", () => toggle());
-  options.buttonHost?.append(button);
-
-  // The always-visible counter and a way out for a mouse.
   const bar = doc.createElement("div");
   bar.className = "present-bar";
   bar.hidden = true;
@@ -73,24 +62,36 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions): P
   counter.dataset.testid = "present-counter";
   const exit = makeButton("present-exit", "Exit (Esc)");
   exit.setAttribute("aria-label", "Leave presentation mode");
-  exit.addEventListener("click", () => leave());
+  exit.addEventListener("click", leave);
   bar.append(counter, exit);
   root.append(bar);
-
-  // The counter mirrors the controls' step counter, whatever moves the step.
-  const source = options.counter;
   const syncCounter = () => {
     const text = bigCounterText(source.textContent ?? "");
     if (counter.textContent !== text) counter.textContent = text;
   };
   const observer = new MutationObserver(syncCounter);
   observer.observe(source, { subtree: true, childList: true, characterData: true });
+  return { bar, syncCounter, observer };
+}
 
-  // The step scales to its box, which follows the screen (full screen, a resized window).
-  const step = options.step;
+/** The "Present" button (aria-pressed while presenting). */
+function presentButton(toggle: () => void): HTMLButtonElement {
+  const button = makeButton(
+    "present-toggle",
+    "Present",
+    "Presentation mode: full screen, large type, keys only (P; Esc leaves)",
+  );
+  button.setAttribute("aria-pressed", "false");
+  button.addEventListener("click", toggle);
+  return button;
+}
+
+/** The step scales to its box while `active()`, which follows the screen (a resized window). */
+function fitStep(step: HTMLElement, active: () => boolean) {
+  const doc = step.ownerDocument;
   const stepFit = createStepFit(step);
   const refit = () => {
-    if (active) stepFit.fit(doc.documentElement.clientHeight);
+    if (active()) stepFit.fit(doc.documentElement.clientHeight);
   };
   let boxSize = "";
   const resized = new ResizeObserver(() => {
@@ -99,6 +100,39 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions): P
     boxSize = size;
   });
   resized.observe(step);
+  return { stepFit, refit, resized };
+}
+
+/** The handler of P (toggle) and Escape (leave) for the stepper in `root`. */
+function presentKeys(root: HTMLElement, m: Pick<PresentMode, "active" | "toggle" | "leave">) {
+  return (e: KeyboardEvent) => {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(eventOrigin(e))) return;
+    // This stepper's keys: from inside it, or from the page while presenting (or if it is alone).
+    if (!keysBelongTo(root, e, m.active)) return;
+    if (e.key === "p" || e.key === "P") {
+      e.preventDefault();
+      m.toggle();
+    } else if (e.key === "Escape" && m.active) {
+      e.preventDefault();
+      m.leave();
+    }
+  };
+}
+
+export function createPresentMode(root: HTMLElement, options: PresentOptions): PresentMode {
+  const doc = root.ownerDocument;
+  let active = false;
+  let wentFullscreen = false;
+  // In a shadow root the document's fullscreenElement is the host: ask the root's own tree.
+  const fullscreenElement = () => rootOf(root).fullscreenElement;
+
+  const button = presentButton(() => toggle());
+  options.buttonHost?.append(button);
+
+  const { bar, syncCounter, observer } = createBar(root, options.counter, () => leave());
+
+  const step = options.step;
+  const { stepFit, refit, resized } = fitStep(step, () => active);
 
   function enter(): void {
     if (active) return;
@@ -143,18 +177,13 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions): P
     if (active && wentFullscreen && fullscreenElement() !== root) leave();
   };
 
-  const onKey = (e: KeyboardEvent) => {
-    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(eventOrigin(e))) return;
-    // This stepper's keys: from inside it, or from the page while presenting (or if it is alone).
-    if (!keysBelongTo(root, e, active)) return;
-    if (e.key === "p" || e.key === "P") {
-      e.preventDefault();
-      toggle();
-    } else if (e.key === "Escape" && active) {
-      e.preventDefault();
-      leave();
-    }
-  };
+  const onKey = presentKeys(root, {
+    get active() {
+      return active;
+    },
+    toggle,
+    leave,
+  });
 
   doc.addEventListener("keydown", onKey);
   doc.addEventListener("fullscreenchange", onFullscreen);
