@@ -35,9 +35,8 @@ export function learnAtStart(root: HTMLElement): void {
   warmUp(link.task);
 }
 
-/** Adds the switch and the Learn view to a started app page stepper. */
-export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
-  const win = root.ownerDocument.defaultView ?? window;
+/** The "Stepper | Learn" switch, after the brand in the top bar. */
+function buildSwitch(brand: HTMLElement) {
   const nav = el("nav", "view-switch");
   nav.setAttribute("aria-label", "Views");
   const toStepper = el("a", "", "Stepper");
@@ -51,7 +50,12 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
       once: true,
     });
   }
-  stepper.layout.brand.after(nav);
+  brand.after(nav);
+  return { toStepper, toLearn };
+}
+
+/** The Learn view's section (hidden), after the stepper's box, with its status line. */
+function buildSection(box: HTMLElement) {
   const section = el("section", "learn");
   section.dataset.part = "learn";
   section.dataset.testid = "learn";
@@ -62,7 +66,43 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
   const message = el("p", "status learn-status");
   message.setAttribute("role", "status");
   section.append(message);
-  stepper.layout.box.after(section);
+  box.after(section);
+  return { section, message };
+}
+
+/** Back in the stepper: a new history entry with its view's link. */
+function backToStepper(win: Window, stepper: Stepper): void {
+  const shown = stepper.view();
+  if (!shown) return;
+  // A scenario too big for a link: the stepper's URL holds no view (url-sync.ts).
+  void encodeView(shown).then(
+    (text) => win.history.pushState(null, "", `#${text}`),
+    () => win.history.pushState(null, "", win.location.pathname + win.location.search),
+  );
+}
+
+/**
+ * The stepper's keys (arrows, space, P) never act while Learn covers it: Learn's controls own
+ * their keys, and keys from elsewhere on the page (the body, the top bar) stop here.
+ */
+function guardKeys(win: Window, section: HTMLElement, learning: () => boolean): void {
+  section.addEventListener("keydown", (e) => e.stopPropagation());
+  win.addEventListener(
+    "keydown",
+    (e) => {
+      if (learning() && !(e.target instanceof Node && section.contains(e.target))) {
+        e.stopPropagation();
+      }
+    },
+    true,
+  );
+}
+
+/** Adds the switch and the Learn view to a started app page stepper. */
+export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
+  const win = root.ownerDocument.defaultView ?? window;
+  const { toStepper, toLearn } = buildSwitch(stepper.layout.brand);
+  const { section, message } = buildSection(stepper.layout.box);
 
   let view: Promise<LearnView> | null = null;
   const learning = () => root.classList.contains(LEARNING);
@@ -119,27 +159,9 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
     e.preventDefault();
     if (!learning()) return;
     mark(false);
-    const shown = stepper.view();
-    if (shown) {
-      // A scenario too big for a link: the stepper's URL holds no view (url-sync.ts).
-      void encodeView(shown).then(
-        (text) => win.history.pushState(null, "", `#${text}`),
-        () => win.history.pushState(null, "", win.location.pathname + win.location.search),
-      );
-    }
+    backToStepper(win, stepper);
   });
-  // The stepper's keys (arrows, space, P) never act while Learn covers it: Learn's controls own
-  // their keys, and keys from elsewhere on the page (the body, the top bar) stop here.
-  section.addEventListener("keydown", (e) => e.stopPropagation());
-  win.addEventListener(
-    "keydown",
-    (e) => {
-      if (learning() && !(e.target instanceof Node && section.contains(e.target))) {
-        e.stopPropagation();
-      }
-    },
-    true,
-  );
+  guardKeys(win, section, learning);
   const follow = () => {
     if (win.location.hash === shownHash) return;
     const link = readLearnHash(win.location.hash);
