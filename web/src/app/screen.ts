@@ -133,6 +133,11 @@ export function createScreen(
     buttonHost: layout.controls,
     step: layout.step,
     counter: controls.counter,
+    fit: {
+      visuals: step.visuals.box,
+      extras: [step.visuals.box, step.drill.box],
+      layoutKey: () => step.stepView.layoutKey(),
+    },
   });
   const theme = createThemeToggle(layout.tools, root);
   installKeys(c, keysOn);

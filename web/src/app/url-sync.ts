@@ -117,7 +117,8 @@ class HistoryWriter {
     this.pendingPush = this.pendingPush || push;
     void encodeView(view).then(
       (text) => {
-        if (mine === this.seq) this.queue(`#${text}`); // else a newer view (or a back/forward) came since
+        // Else a newer view (or a back/forward) came since.
+        if (mine === this.seq) this.queue(`#${text}`);
       },
       (e: unknown) => {
         if (mine !== this.seq) return;

@@ -27,6 +27,8 @@ export interface DrillContext {
 }
 
 export interface Drill extends Panel {
+  /** The box the panel is in, after the step's matrices. */
+  readonly box: HTMLElement;
   /** The hooks for one matrix of the step: what its cells mean, and drilling where possible. */
   decorate(trace: TraceValue, op: OperandValue): Pick<MatrixSpec, "describe" | "onActivate">;
   close(): void;
@@ -113,6 +115,7 @@ export function createDrill(host: HTMLElement, context: () => DrillContext | nul
   }
 
   return {
+    box,
     // Another step (or trace) closes the panel: its cell is no longer on screen.
     render({ state, step }) {
       const trace = state.result.trace;

@@ -8,7 +8,7 @@
 import { keysBelongTo } from "../ui/keyboard";
 import { eventOrigin, makeButton, rootOf } from "../ui/dom";
 import type { Panel } from "../ui/panel";
-import { createStepFit } from "./present-fit";
+import { createStepFit, type FitParts } from "./present-fit";
 
 export interface PresentMode extends Panel {
   /** The "Present" button (aria-pressed while presenting). */
@@ -29,6 +29,8 @@ export interface PresentOptions {
   step: HTMLElement;
   /** The controls' step counter, mirrored large below the step. */
   counter: HTMLElement;
+  /** The step view's parts the fit reads (present-fit.ts). */
+  fit: FitParts;
 }
 
 /** The class on the root while presenting; present.css keys off it. */
@@ -87,9 +89,9 @@ function presentButton(toggle: () => void): HTMLButtonElement {
 }
 
 /** The step scales to its box while `active()`, which follows the screen (a resized window). */
-function fitStep(step: HTMLElement, active: () => boolean) {
+function fitStep(step: HTMLElement, parts: FitParts, active: () => boolean) {
   const doc = step.ownerDocument;
-  const stepFit = createStepFit(step);
+  const stepFit = createStepFit(step, parts);
   const refit = () => {
     if (active()) stepFit.fit(doc.documentElement.clientHeight);
   };
@@ -132,7 +134,7 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions): P
   const { bar, syncCounter, observer } = createBar(root, options.counter, () => leave());
 
   const step = options.step;
-  const { stepFit, refit, resized } = fitStep(step, () => active);
+  const { stepFit, refit, resized } = fitStep(step, options.fit, () => active);
 
   function enter(): void {
     if (active) return;

@@ -12,11 +12,16 @@ import { el, quoted } from "../ui/dom";
 import type { Panel } from "../ui/panel";
 import { renderSplitConcat } from "./split-concat";
 
+export interface StepVisuals extends Panel {
+  /** The box the visual is drawn in (empty on steps without one). */
+  readonly box: HTMLElement;
+}
+
 /**
  * The visuals panel; `place` puts its box where it goes on the page (the step view's
  * `afterFormulas`), once.
  */
-export function createStepVisuals(place: (box: HTMLElement) => void): Panel {
+export function createStepVisuals(place: (box: HTMLElement) => void): StepVisuals {
   const box = el("div", "step-visuals");
   place(box);
   const bars = createBarChart("weights-bars");
@@ -48,6 +53,7 @@ export function createStepVisuals(place: (box: HTMLElement) => void): Panel {
   }
 
   return {
+    box,
     // On whole-matrix steps the bars and rows follow the focused query.
     render({ state, step }) {
       const trace = state.result.trace;

@@ -49,6 +49,8 @@ export interface StepView extends Panel {
   afterFormulas(node: Element): void;
   /** The result's figure on screen, if the step has one (an embed keeps it in view). */
   resultFigure(): HTMLElement | null;
+  /** The step's title and its matrices' shapes: what decides its layout (presentation mode). */
+  layoutKey(): string;
 }
 
 /** The step view's elements, built once. */
@@ -184,6 +186,10 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
       prepareFormulas(near.flatMap((n) => (n ? [n.formula, n.formulaNumbers] : [])));
     },
     afterFormulas: (node) => d.formulas.after(node),
+    layoutKey() {
+      const badges = d.operands.querySelectorAll(".badge");
+      return `${d.title.textContent ?? ""}|${[...badges].map((b) => b.textContent).join(",")}`;
+    },
     resultFigure() {
       const fig = figures.get("matrix-result")?.element;
       return fig && d.operands.contains(fig) ? fig : null;
