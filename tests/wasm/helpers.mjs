@@ -1,7 +1,7 @@
 // Shared helpers for the node tests of the wasm module.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { loadRawModule } from "../../tools/wasm-node.mjs";
+import { loadRawModule } from "../../tools/lib/wasm-node.mjs";
 
 let shared;
 /** One module instance shared by a test file (instantiating costs ~50 ms). */

@@ -1,6 +1,6 @@
 /**
  * Entry point of train-bench.html: trains in a Web Worker through wasm/train-client.ts, as the
- * Learn view does, and shows the figures as JSON (read by tools/bench-train.mjs for
+ * Learn view does, and shows the figures as JSON (read by tools/bench/bench-train.mjs for
  * `npm run bench`; also a way to see a machine's speed). Query: task (translate), seeds ("1,2"),
  * steps (each run's; default the task's); prebuilt=1 also times openPrebuilt(task) and a first
  * translation on it. Per run: wall time from train() to the last step's

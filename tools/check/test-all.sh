@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Every suite, in order: Catch2 on the native core, node --test on the wasm module, pytest on the
 # Python package (it traces through the wasm module and inlines the standalone build), Playwright
-# on the built page in Chromium, then types, the C++ layers (tools/check-layers-cpp.sh), lint and
+# on the built page in Chromium, then types, the C++ layers (tools/check/check-layers-cpp.sh), lint and
 # formatting. Stops at the first failing suite.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 section() { printf '\n== %s\n' "$*"; }
 

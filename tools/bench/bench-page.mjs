@@ -2,7 +2,7 @@
 // and Debian's Chromium launched headless.
 import { spawn } from "node:child_process";
 import { chromium } from "playwright-core";
-import { chromiumLaunch } from "./chromium.mjs";
+import { chromiumLaunch } from "../lib/chromium.mjs";
 
 /**
  * Starts `vite preview` of dist/ (or of `outDir`) on 127.0.0.1:`port` and resolves once it answers.

@@ -5,9 +5,9 @@
 # steps/ and explain/ share a rank, so neither includes the other. Includes are written relative
 # to cpp/core ("attention/attention.h"), so each quoted include must name a file there. Nothing
 # under cpp/core includes Emscripten: that is cpp/bindings/'s job.
-# Usage: bash tools/check-layers-cpp.sh (tools/test-all.sh runs it with the lint).
+# Usage: bash tools/check/check-layers-cpp.sh (tools/check/test-all.sh runs it with the lint).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 declare -A rank=([base]=0 [scenario]=1 [attention]=2 [steps]=3 [explain]=3)
 folder() { case "$1" in */*) echo "${1%%/*}" ;; *) echo base ;; esac; }
@@ -20,7 +20,7 @@ mapfile -t files < <(cd cpp/core && find . -type f \( -name '*.h' -o -name '*.cp
 for file in "${files[@]}"; do
   from=$(folder "$file")
   if [ -z "${rank[$from]:-}" ]; then
-    fail "cpp/core/$file: folder $from/ has no layer; give it a rank in tools/check-layers-cpp.sh"
+    fail "cpp/core/$file: folder $from/ has no layer; give it a rank in tools/check/check-layers-cpp.sh"
     continue
   fi
   while IFS=: read -r line text; do
