@@ -16,9 +16,10 @@ section "WebAssembly module: node --test"
 npm run --silent build:wasm
 node --test tests/wasm/
 
-section "Page and standalone builds"
+section "Page, standalone and benchmark-page builds"
 node node_modules/vite/bin/vite.js build --config web/vite.config.ts --logLevel warn
 npm run --silent build:standalone
+npm run --silent build:bench
 
 section "Python: pytest"
 # Debian's interpreter (numpy, torch, nbconvert), whatever python3 comes first on PATH.

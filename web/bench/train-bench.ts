@@ -7,7 +7,12 @@
  * progress (snapshots included, the final evaluation not), the worker's training time, the
  * slices' worker times and the longest main-thread task seen meanwhile.
  */
-import { defaultSettings, openPrebuilt, startTraining, type TaskName } from "./wasm/train-client";
+import {
+  defaultSettings,
+  openPrebuilt,
+  startTraining,
+  type TaskName,
+} from "../src/wasm/train-client";
 
 interface Run {
   seed: number;
