@@ -1,7 +1,7 @@
 // The page's LaTeX → MathML reader (web/src/views/matrix/tex-mathml.ts, built for node into
-// build/node/ by tools/build-node.mjs) on every formula and label the wasm module writes for the
-// examples, with each scoring function and a mask, per query and per matrix: nothing unknown (no
-// <merror>), tags balanced; and a few exact conversions.
+// build/node/ by tools/build/build-node.mjs) on every formula and label the wasm module writes for
+// the examples, with each scoring function and a mask, per query and per matrix: nothing unknown
+// (no <merror>), tags balanced; and a few exact conversions.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -1,7 +1,8 @@
 // Converts a run result of the wasm module into the documented trace JSON (docs/scenario.md):
 // matrices as arrays of rows, -Infinity (masked) as null, field names in snake_case.
 // One implementation serves both the page's "Export → Trace as JSON" and the command line
-// (tools/trace-json.mjs re-exports its build for node, build/node/, made by tools/build-node.mjs).
+// (tools/cli/trace-json.mjs re-exports its build for node, build/node/, made by
+// tools/build/build-node.mjs).
 
 import type { HeadTraceValue, MatrixValue, RunResult, TraceValue } from "../../wasm/types";
 
