@@ -6,7 +6,7 @@
  * link does (Stepper.open), so the URL, Share and Export follow it like any scenario.
  */
 import type { Stepper } from "./app";
-import { el } from "../views/ui/dom";
+import { createLearnSwitch, guardKeys } from "../views/learn-switch/learn-switch";
 import { encodeView } from "../state/url-state";
 import { learnHash, readLearnHash, type LearnLink } from "../state/learn-link";
 import type { LearnView } from "../views/learn/learn-view";
@@ -35,41 +35,6 @@ export function learnAtStart(root: HTMLElement): void {
   warmUp(link.task);
 }
 
-/** The "Stepper | Learn" switch, after the brand in the top bar. */
-function buildSwitch(brand: HTMLElement) {
-  const nav = el("nav", "view-switch");
-  nav.setAttribute("aria-label", "Views");
-  const toStepper = el("a", "", "Stepper");
-  toStepper.href = "#";
-  const toLearn = el("a", "", "Learn");
-  toLearn.href = learnHash("translate");
-  toLearn.title = "Train a tiny Transformer and watch its attention form";
-  nav.append(toStepper, toLearn);
-  for (const type of ["pointerenter", "focus"]) {
-    toLearn.addEventListener(type, () => warmUp(readLearnHash(toLearn.hash)?.task ?? "translate"), {
-      once: true,
-    });
-  }
-  brand.after(nav);
-  return { toStepper, toLearn };
-}
-
-/** The Learn view's section (hidden), after the stepper's box, with its status line. */
-function buildSection(box: HTMLElement) {
-  const section = el("section", "learn");
-  section.dataset.part = "learn";
-  section.dataset.testid = "learn";
-  section.setAttribute("aria-labelledby", "learn-title");
-  section.hidden = true;
-  // A click inside focuses the view, so keys start there, not on the page's body.
-  section.tabIndex = -1;
-  const message = el("p", "status learn-status");
-  message.setAttribute("role", "status");
-  section.append(message);
-  box.after(section);
-  return { section, message };
-}
-
 /** Back in the stepper: a new history entry with its view's link. */
 function backToStepper(win: Window, stepper: Stepper): void {
   const shown = stepper.view();
@@ -81,28 +46,10 @@ function backToStepper(win: Window, stepper: Stepper): void {
   );
 }
 
-/**
- * The stepper's keys (arrows, space, P) never act while Learn covers it: Learn's controls own
- * their keys, and keys from elsewhere on the page (the body, the top bar) stop here.
- */
-function guardKeys(win: Window, section: HTMLElement, learning: () => boolean): void {
-  section.addEventListener("keydown", (e) => e.stopPropagation());
-  win.addEventListener(
-    "keydown",
-    (e) => {
-      if (learning() && !(e.target instanceof Node && section.contains(e.target))) {
-        e.stopPropagation();
-      }
-    },
-    true,
-  );
-}
-
 /** Adds the switch and the Learn view to a started app page stepper. */
 export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
   const win = root.ownerDocument.defaultView ?? window;
-  const { toStepper, toLearn } = buildSwitch(stepper.layout.brand);
-  const { section, message } = buildSection(stepper.layout.box);
+  const { toStepper, toLearn, section, message, show } = createLearnSwitch(stepper.layout, warmUp);
 
   let view: Promise<LearnView> | null = null;
   const learning = () => root.classList.contains(LEARNING);
@@ -118,10 +65,7 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
   function mark(on: boolean): void {
     if (!on) shownHash = "";
     root.classList.toggle(LEARNING, on);
-    section.hidden = !on;
-    const [current, other] = on ? [toLearn, toStepper] : [toStepper, toLearn];
-    current.setAttribute("aria-current", "page");
-    other.removeAttribute("aria-current");
+    show(on);
   }
 
   async function enter(link: LearnLink): Promise<void> {
