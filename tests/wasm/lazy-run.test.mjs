@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { sharedModule } from "./helpers.mjs";
-import { MATRICES, MatrixId } from "../../web/src/wasm/registry.js";
+import { MATRICES, MatrixId } from "../../build/node/registry.js";
 
 /** A matrix's registry id by its field in the trace value (perHead: a head's field). */
 const idOf = (field, perHead) =>

@@ -3,8 +3,8 @@
 // the worker's first runs, before the page could show the new sentence.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { loadRawModule } from "../../tools/wasm-node.mjs";
-import { MatrixId } from "../../web/src/wasm/registry.js";
+import { loadRawModule } from "../../tools/lib/wasm-node.mjs";
+import { MatrixId } from "../../build/node/registry.js";
 
 const words = (prefix, n) => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
 const scenario = (prefix) =>

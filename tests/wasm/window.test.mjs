@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assertClose, runOk, sharedModule } from "./helpers.mjs";
 
-const cli = fileURLToPath(new URL("../../tools/trace.mjs", import.meta.url));
+const cli = fileURLToPath(new URL("../../tools/cli/trace.mjs", import.meta.url));
 const scenario = {
   query_tokens: ["the", "cat", "sat", "on", "the", "mat", "today"],
   d_model: 8,

@@ -1,7 +1,7 @@
 /**
  * Enums shared with the C++ core (cpp/core/steps/steps.h). The numbers cross the wasm boundary; a node
  * test (tests/wasm) checks they equal the module's own `Stage` and `Granularity`. MatrixId and
- * ScoreKind come from the core's registry (registry.js, generated).
+ * ScoreKind come from the core's registry (registry.ts, generated).
  */
 
 /** One sub-operation of attention; the order is the order of the walkthrough. */
@@ -23,7 +23,7 @@ export type Stage = (typeof Stage)[keyof typeof Stage];
 export const Granularity = { PerQuery: 0, PerMatrix: 1 } as const;
 export type Granularity = (typeof Granularity)[keyof typeof Granularity];
 
-/** A matrix's id and a score kind's number: the core's registry's (generated in registry.js). */
+/** A matrix's id and a score kind's number: the core's registry's (generated in registry.ts). */
 export { MatrixId, ScoreKind } from "./registry";
 
 /** Which kind of cell to drill into (cpp/bindings: drill): Output is a head's, Final is Y. */

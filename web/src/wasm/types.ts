@@ -249,7 +249,7 @@ export type RawSweepResult = { ok: true; points: SweepPointValue[] } | RawError;
 
 /** The raw Embind module (only what we use). */
 /**
- * A scenario file's text as the core reads it: UTF-8 bytes (wasm/core-bytes.js makes them from a
+ * A scenario file's text as the core reads it: UTF-8 bytes (wasm/core-bytes.ts makes them from a
  * string). A plain string would be encoded by Embind, which alters lone surrogates silently.
  */
 export type ScenarioBytes = Uint8Array;
@@ -278,7 +278,7 @@ export interface AttentionModule {
     matrix: MatrixId,
     head: number,
   ): { ok: true; matrix: MatrixValue | null } | RawError;
-  /** The core's tables (tools/gen-registry.mjs writes them into registry.js). */
+  /** The core's tables (tools/build/gen-registry.mjs writes them into registry.ts). */
   registry(): { matrices: unknown[]; scores: unknown[]; masks: unknown[] };
   close(id: number): void;
   /** How many runs are open. */

@@ -43,6 +43,14 @@ function headColumn(c: number, width: number, what: string): string {
   return `${what} dimension ${(c % width) + 1} of head ${h + 1}`;
 }
 
+/** What column `c` of a bias feeds: "query dimension 3 of head 2", "output dimension 5". */
+function biasTarget(id: MatrixId, c: number, trace: TraceValue): string {
+  if (id === MatrixId.BQ) return headColumn(c, trace.dK, "query");
+  if (id === MatrixId.BK) return headColumn(c, trace.dK, "key");
+  if (id === MatrixId.BV) return headColumn(c, trace.dV, "value");
+  return `output dimension ${c + 1}`;
+}
+
 /**
  * The meaning of stored cell (r, c) of matrix `id` (per-head ids use `head`), with its value as
  * shown (4 decimals). Score cells are written with the trace's scoring function.
@@ -113,13 +121,10 @@ export function describeCell(
     case MatrixId.VAdditive:
       return `v_a of head ${r + 1}: how much hidden unit ${c + 1} adds to the score = ${value}`;
     case MatrixId.BQ:
-      return `bias added to ${headColumn(c, trace.dK, "query")} of every token = ${value}`;
     case MatrixId.BK:
-      return `bias added to ${headColumn(c, trace.dK, "key")} of every token = ${value}`;
     case MatrixId.BV:
-      return `bias added to ${headColumn(c, trace.dV, "value")} of every token = ${value}`;
     case MatrixId.BO:
-      return `bias added to output dimension ${c + 1} of every token = ${value}`;
+      return `bias added to ${biasTarget(id, c, trace)} of every token = ${value}`;
     case MatrixId.Output:
       return trace.wO
         ? `dimension ${c + 1} of the final output for ${q} (Concat · W_O${trace.bO ? " + b_O" : ""}) = ${value}`
