@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # The layers of the C++ core (cpp/core/CMakeLists.txt). A file may include its own folder and the
 # folders before it, never one after it:
-#   base (the files loose in cpp/core) < scenario/ < attention/ < steps/, explain/
-# steps/ and explain/ share a rank, so neither includes the other. Includes are written relative
+#   base (the files loose in cpp/core) < scenario/, variants/ < attention/ < steps/, explain/
+# Folders that share a rank (scenario/ and variants/, steps/ and explain/) never include each
+# other: variants/ is pure maths on a head's matrices, so attention/ can call it. Includes are written relative
 # to cpp/core ("attention/attention.h"), so each quoted include must name a file there. Nothing
 # under cpp/core includes Emscripten: that is cpp/bindings/'s job.
 # Usage: bash tools/check-layers-cpp.sh (tools/test-all.sh runs it with the lint).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-declare -A rank=([base]=0 [scenario]=1 [attention]=2 [steps]=3 [explain]=3)
+declare -A rank=([base]=0 [scenario]=1 [variants]=1 [attention]=2 [steps]=3 [explain]=3)
 folder() { case "$1" in */*) echo "${1%%/*}" ;; *) echo base ;; esac; }
 
 errors=0
@@ -34,7 +35,7 @@ for file in "${files[@]}"; do
         "(write includes relative to cpp/core, e.g. \"attention/attention.h\")"
     elif [ "$to" != "$from" ] && [ "${rank[$to]:-99}" -ge "${rank[$from]}" ]; then
       fail "cpp/core/$file:$line: $from may not include \"$inc\": $to is not below $from" \
-        "(order: base < scenario < attention < steps, explain)"
+        "(order: base < scenario, variants < attention < steps, explain)"
     fi
   done < <(grep -nE '^\s*#\s*include\s*"' "cpp/core/$file" || true)
 done
