@@ -52,3 +52,10 @@ TEST_CASE("alibi: the bias is -slope |i - j|, zero on the diagonal", "[alibi]") 
   CHECK(b(0, 4) == -1.0);
   CHECK(b(2, 0) == -0.5);
 }
+
+TEST_CASE("alibi: in place adds the head's bias to the scaled scores", "[alibi]") {
+  const Matrix scaled = Matrix::Constant(4, 6, 0.5);
+  Matrix biased = scaled;
+  attn::variants::add_alibi_in_place(biased, 2, 6);  // head 2 of 6: slope 1/64
+  CHECK(biased == scaled + alibi_bias(4, 6, 1.0 / 64));
+}

@@ -145,3 +145,14 @@ TEST_CASE("rope: bad settings are named with their limit", "[rope]") {
         "position_offset is -1; it must be between 0 and 1000000");
   CHECK(std::string(attn::variants::rope_style_name(RopeStyle::Half)) == "half");
 }
+
+TEST_CASE("rope: in place on a head's columns of a bigger matrix", "[rope]") {
+  Random rnd(12);
+  Matrix all = rnd.matrix(5, 12);  // three heads of d_k 4
+  const Matrix before = all;
+  const Rope r = rope(RopeStyle::Interleaved, 4);
+  attn::variants::rope_in_place(all.middleCols(4, 4), r, 2);
+  CHECK(all.middleCols(4, 4) == apply_rope(before.middleCols(4, 4), r, 2));
+  CHECK(all.leftCols(4) == before.leftCols(4));
+  CHECK(all.rightCols(4) == before.rightCols(4));
+}

@@ -38,5 +38,14 @@ Matrix alibi_bias(int m, int n, double slope) {
   return bias;
 }
 
+void add_alibi_in_place(Eigen::Ref<Matrix> scaled, int head, int heads) {
+  const double slope = alibi_slopes(heads)[head];
+  for (Eigen::Index i = 0; i < scaled.rows(); ++i) {
+    for (Eigen::Index j = 0; j < scaled.cols(); ++j) {
+      scaled(i, j) += -slope * static_cast<double>(std::abs(i - j));
+    }
+  }
+}
+
 }  // namespace variants
 }  // namespace attn

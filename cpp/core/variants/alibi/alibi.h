@@ -8,6 +8,7 @@
 //   slopes of 2c heads at h = 0, 2, 4, ... (the 1st, 3rd, 5th, ...) until there are `heads`.
 #pragma once
 
+#include <Eigen/Dense>
 #include <vector>
 
 #include "matrix.h"
@@ -20,6 +21,10 @@ std::vector<double> alibi_slopes(int heads);
 
 /// The (m, n) bias of one head: entry (i, j) = −slope · |i − j|.
 Matrix alibi_bias(int m, int n, double slope);
+
+/// scaled (m, n) += head `head`'s bias, in place, with its slope among `heads`: the shape of a
+/// position scheme's hook on the scaled scores.
+void add_alibi_in_place(Eigen::Ref<Matrix> scaled, int head, int heads);
 
 }  // namespace variants
 }  // namespace attn

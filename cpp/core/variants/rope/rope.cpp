@@ -39,19 +39,24 @@ std::vector<RopePair> rope_pairs(const Rope& rope) {
 // x is (rows, d_k); the result is (rows, d_k), components past `dims` copied unchanged.
 Matrix apply_rope(Eigen::Ref<const Matrix> x, const Rope& rope, int position_offset) {
   Matrix out = x;
+  rope_in_place(out, rope, position_offset);
+  return out;
+}
+
+// rows is (rows, d_k); only the components of the pairs change.
+void rope_in_place(Eigen::Ref<Matrix> rows, const Rope& rope, int position_offset) {
   const std::vector<RopePair> pairs = rope_pairs(rope);
-  for (Eigen::Index r = 0; r < x.rows(); ++r) {
+  for (Eigen::Index r = 0; r < rows.rows(); ++r) {
     const double p = static_cast<double>(r + position_offset);
     for (const RopePair& pair : pairs) {
       // The angle in double precision, then a 2-D rotation of (x_a, x_b).
       const double angle = p * pair.frequency;
       const double c = std::cos(angle), s = std::sin(angle);
-      const double xa = x(r, pair.a), xb = x(r, pair.b);
-      out(r, pair.a) = xa * c - xb * s;
-      out(r, pair.b) = xa * s + xb * c;
+      const double xa = rows(r, pair.a), xb = rows(r, pair.b);
+      rows(r, pair.a) = xa * c - xb * s;
+      rows(r, pair.b) = xa * s + xb * c;
     }
   }
-  return out;
 }
 
 std::string rope_problem(const Rope& rope, int d_k, long long position_offset) {

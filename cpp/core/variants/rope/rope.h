@@ -40,6 +40,10 @@ std::vector<RopePair> rope_pairs(const Rope& rope);
 /// x (rows, d_k) -> (rows, d_k): row r rotated at position r + position_offset.
 Matrix apply_rope(Eigen::Ref<const Matrix> x, const Rope& rope, int position_offset);
 
+/// The same in place, on rows (rows, d_k) that may be a block of a bigger matrix (a head's
+/// columns of Q): the shape of a position scheme's hook on q and k.
+void rope_in_place(Eigen::Ref<Matrix> rows, const Rope& rope, int position_offset);
+
 /// "" when `rope` fits a head of d_k components, else "<field> is <value>; it must be <limit>":
 /// theta finite and > 1, dims even between 2 and d_k, position_offset between 0 and 1000000.
 std::string rope_problem(const Rope& rope, int d_k, long long position_offset);
