@@ -2,8 +2,9 @@
 # The layers of the C++ code. Each part, and what it may include:
 #   core      cpp/core      only the core. Inside it a file may include its own folder and the
 #                           folders before it, never one after it (cpp/core/CMakeLists.txt):
-#                           base (the files loose in cpp/core) < kernels/ < scenario/ < attention/ < steps/, explain/
-#                           (steps/ and explain/ share a rank, so neither includes the other);
+#                           base (the files loose in cpp/core) < kernels/ < scenario/, variants/
+#                           < attention/ < steps/, explain/ (folders of one rank never include each
+#                           other: variants/ is pure maths on a head's matrices, so attention/ can call it);
 #   train     cpp/train     the core and itself (the core never includes train);
 #   bench     cpp/bench     the core and train;
 #   tests     tests/cpp     the core, train and its own helpers;
@@ -16,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-declare -A rank=([base]=0 [kernels]=1 [scenario]=2 [attention]=3 [steps]=4 [explain]=4)
+declare -A rank=([base]=0 [kernels]=1 [scenario]=2 [variants]=2 [attention]=3 [steps]=4 [explain]=4)
 declare -A may=([core]="core" [train]="core train" [bench]="core train"
   [tests]="core train tests" [bindings]="core train bindings")
 folder() { case "$1" in */*) echo "${1%%/*}" ;; *) echo base ;; esac; }
@@ -58,7 +59,7 @@ check_core_rank() {
       "(write includes relative to cpp/core, e.g. \"attention/attention.h\")"
   elif [ "$to" != "$from" ] && [ "${rank[$to]:-99}" -ge "${rank[$from]}" ]; then
     fail "$1:$3: $from may not include \"$2\": $to is not below $from" \
-      "(order: base < kernels < scenario < attention < steps, explain)"
+      "(order: base < kernels < scenario, variants < attention < steps, explain)"
   fi
 }
 
