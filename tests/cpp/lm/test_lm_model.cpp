@@ -103,3 +103,28 @@ TEST_CASE("the backward matches finite differences for every parameter group") {
     }
   }
 }
+
+TEST_CASE("greedy generation picks the full pass's argmax at every step") {
+  const LmWeights w = tiny_weights(false);
+  std::size_t longest = 0;
+  for (int first = 0; first < 11; ++first) {
+    const Generation g = generate(w, {1, first}, 6, 0.0, 1);
+    longest = std::max(longest, g.ids.size() - 2);
+    // Each token (and BOS where it stopped) is the argmax after the ids before it.
+    const std::size_t end = g.ids.size() + (g.stopped_at_bos ? 1 : 0);
+    for (std::size_t n = 2; n < end; ++n) {
+      const std::vector<int> prefix(g.ids.begin(), g.ids.begin() + n);
+      Eigen::Index best = 0;
+      forward(w, prefix).row(n - 1).maxCoeff(&best);
+      CHECK((n < g.ids.size() ? g.ids[n] : 1) == best);
+    }
+    CHECK((g.stopped_at_bos || g.ids.size() == 8));  // 6 steps, within the context of 9
+  }
+  CHECK(longest >= 2);
+}
+
+TEST_CASE("sampling is reproducible from its seed and follows the temperature") {
+  const LmWeights w = tiny_weights(true);
+  CHECK(generate(w, {2}, 7, 1.0, 42).ids == generate(w, {2}, 7, 1.0, 42).ids);
+  CHECK(generate(w, {2}, 7, 1e-9, 42).ids == generate(w, {2}, 7, 0.0, 42).ids);
+}
