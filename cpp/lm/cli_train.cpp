@@ -1,6 +1,8 @@
 // lm train: learns the tokenizer on the corpus's training split, trains the model natively and
 // writes both files; prints {"seed", "steps", "seconds", "parameters", "config", "model",
-// "tokenizer", "train_tokens", "final_loss"}; progress on stderr every 50 steps.
+// "tokenizer", "train_tokens", "final_loss"}; progress on stderr every 50 steps. --init MODEL
+// continues from a checkpoint (the tokenizer is learned again: the same for the same vocabulary);
+// --repeat-fraction F makes that share of each batch repeated random sequences.
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -31,6 +33,7 @@ TrainOptions read_options(const Args& a) {
   c.n_kv_heads = static_cast<int>(a.whole("--kv-heads", c.n_kv_heads, 1, c.n_heads));
   c.vocab_size = static_cast<int>(a.whole("--vocab", c.vocab_size, 512, 2048));
   c.seq_len = static_cast<int>(a.whole("--context", c.seq_len, 16, 256));
+  o.repeat_fraction = a.real("--repeat-fraction", 0.0, 0.0, 1.0);
   const std::string bad = c.check();
   if (!bad.empty()) throw CliError("model sizes: " + bad);
   return o;
@@ -44,7 +47,18 @@ std::string beside(const std::string& path, const std::string& name) {
 }  // namespace
 
 int run_train(const Args& a) {
-  const TrainOptions o = read_options(a);
+  TrainOptions o = read_options(a);
+  // --init: continue from a checkpoint; its sizes replace the defaults.
+  LmWeights init;
+  if (a.has("--init")) {
+    for (const char* size :
+         {"--dim", "--hidden", "--layers", "--heads", "--kv-heads", "--vocab", "--context"}) {
+      if (a.has(size)) throw CliError(std::string(size) + ": the sizes come from --init's file");
+    }
+    init = load_model(a.text("--init", ""));
+    o.config = init.config;
+    o.init = &init;
+  }
   if (!a.has("--out")) throw CliError("--out MODEL is required (the checkpoint to write)");
   const std::string out = a.text("--out", "");
   const std::string tok_path = a.text("--tokenizer", beside(out, "tokenizer.bin"));
@@ -81,6 +95,7 @@ int run_train(const Args& a) {
             << ",\"n_layers\":" << c.n_layers << ",\"n_heads\":" << c.n_heads
             << ",\"n_kv_heads\":" << c.n_kv_heads << ",\"vocab_size\":" << c.vocab_size
             << ",\"seq_len\":" << c.seq_len << ",\"batch\":" << o.batch
+            << ",\"repeat_fraction\":" << json::number(o.repeat_fraction)
             << ",\"learning_rate\":" << json::number(o.learning_rate)
             << "},\"model\":{\"path\":" << json::string(out) << ",\"bytes\":" << model_bytes.size()
             << "},\"tokenizer\":" << json::string(tok_path) << ",\"train_tokens\":" << tokens.size()

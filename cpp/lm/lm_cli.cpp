@@ -22,10 +22,10 @@ int main(int argc, char** argv) {
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     const std::string& cmd = args[0];
     if (cmd == "train") {
-      return run_train(
-          Args::parse(rest, {"--seed", "--out", "--tokenizer", "--corpus", "--steps", "--batch",
-                             "--learning-rate", "--warmup", "--dim", "--hidden", "--layers",
-                             "--heads", "--kv-heads", "--vocab", "--context"}));
+      return run_train(Args::parse(
+          rest, {"--seed", "--out", "--tokenizer", "--corpus", "--steps", "--batch",
+                 "--learning-rate", "--warmup", "--dim", "--hidden", "--layers", "--heads",
+                 "--kv-heads", "--vocab", "--context", "--init", "--repeat-fraction"}));
     }
     if (cmd == "eval") return run_eval(Args::parse(rest, {"--corpus"}));
     if (cmd == "generate") {

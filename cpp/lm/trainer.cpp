@@ -32,8 +32,33 @@ void AdamW::step(const TrainOptions& o, double lr, LmWeights* w, const LmWeights
   }
 }
 
+namespace {
+
+// T + 1 training tokens from a start drawn uniformly in [0, starts).
+std::vector<int> window_at(const std::vector<int>& tokens, SplitMix64& rng, std::size_t starts,
+                           int T) {
+  const std::size_t s = static_cast<std::size_t>(rng.next_unit() * starts);
+  return std::vector<int>(tokens.begin() + s, tokens.begin() + s + T + 1);
+}
+
+// seq_len + 1 tokens: BOS, then a random sequence of 8..(seq_len - 1) / 2 ids from [259, vocab)
+// repeated until the window is full (what an induction head predicts).
+std::vector<int> repeated_window(const LmConfig& c, SplitMix64* rng) {
+  const int longest = (c.seq_len - 1) / 2, lo = c.vocab_size > 259 ? 259 : 3;
+  const int n = 8 + static_cast<int>(rng->next_unit() * (longest - 7));
+  std::vector<int> seq(n);
+  for (int& id : seq) id = lo + static_cast<int>(rng->next_unit() * (c.vocab_size - lo));
+  std::vector<int> window{1};
+  while (static_cast<int>(window.size()) < c.seq_len + 1)
+    window.push_back(seq[(window.size() - 1) % n]);
+  return window;
+}
+
+}  // namespace
+
 LmWeights train(const TrainOptions& o, const std::vector<int>& tokens, const Progress& progress) {
-  LmWeights w = init_weights(o.config, o.seed);
+  LmWeights w = o.init ? *o.init : init_weights(o.config, o.seed);
+  SplitMix64 repeats(SplitMix64(o.seed ^ 0x52455045415453ULL).next());  // "REPEATS"
   // The windows have their own stream ("WINDOWS" in ASCII mixed into the seed).
   SplitMix64 windows(SplitMix64(o.seed ^ 0x57494E444F5753ULL).next());
   AdamW adam;
@@ -43,9 +68,12 @@ LmWeights train(const TrainOptions& o, const std::vector<int>& tokens, const Pro
     LmWeights grads = zero_weights(o.config);
     double loss = 0.0;
     for (int b = 0; b < o.batch; ++b) {
-      const std::size_t s = static_cast<std::size_t>(windows.next_unit() * starts);
-      const std::vector<int> in(tokens.begin() + s, tokens.begin() + s + T);
-      const std::vector<int> target(tokens.begin() + s + 1, tokens.begin() + s + T + 1);
+      // The last repeat_fraction of the batch: a repeated random sequence (never drawn at 0).
+      const bool repeated = b >= o.batch - static_cast<int>(o.repeat_fraction * o.batch + 0.5);
+      const std::vector<int> window =
+          repeated ? repeated_window(o.config, &repeats) : window_at(tokens, windows, starts, T);
+      const std::vector<int> in(window.begin(), window.end() - 1);
+      const std::vector<int> target(window.begin() + 1, window.end());
       ForwardCache fc;
       Matrix dlogits;
       loss += cross_entropy(forward(w, in, &fc), target, 1.0 / (o.batch * T), &dlogits);

@@ -21,6 +21,10 @@ struct TrainOptions {
   double weight_decay = 0.1;  ///< on the matrices, not on the norm gains
   double beta1 = 0.9, beta2 = 0.95, eps = 1e-8;
   double clip = 1.0;  ///< global gradient norm clip
+  /// Share of each batch made of a repeated random sequence (BOS, then 8..(seq_len - 1) / 2
+  /// random ids from [259, vocab) repeated to fill the window), to grow induction heads.
+  double repeat_fraction = 0.0;
+  const LmWeights* init = nullptr;  ///< start from these weights (config must match) if set
 };
 
 /// The step's learning rate: linear warm-up over `warmup` steps, then cosine to 10 % at `steps`.

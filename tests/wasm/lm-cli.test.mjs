@@ -57,6 +57,27 @@ test("train is deterministic from its seed, and another seed differs", () => {
   assert.ok(!readFileSync(other).equals(readFileSync(model)));
 });
 
+test("train --init continues from a checkpoint with its sizes; --repeat-fraction mixes copies", () => {
+  const next = join(dir, "next.bin");
+  const args = [
+    "--steps",
+    "2",
+    "--batch",
+    "4",
+    "--corpus",
+    corpus,
+    "--tokenizer",
+    join(dir, "t4.bin"),
+  ];
+  const out = json(
+    lm("train", "--init", model, "--repeat-fraction", "0.5", "--out", next, ...args),
+  );
+  assert.equal(out.config.repeat_fraction, 0.5);
+  assert.equal(out.parameters, json(trained).parameters);
+  assert.ok(readFileSync(next).subarray(0, 28).equals(readFileSync(model).subarray(0, 28)));
+  assert.ok(!readFileSync(next).equals(readFileSync(model)));
+});
+
 test("eval prints the contract's fields over the held-out bytes", () => {
   const out = json(lm("eval", model, tokenizer, "--corpus", corpus));
   const text = readFileSync(corpus, "latin1");
@@ -142,6 +163,14 @@ const refusals = [
     "--vocab: 100 is out of range; it must be between 512 and 2048",
   ],
   [["eval", join(dir, "missing.bin"), tokenizer], "cannot be read"],
+  [
+    ["train", "--out", join(dir, "y.bin"), "--init", model, "--dim", "32"],
+    "--dim: the sizes come from --init's file",
+  ],
+  [
+    ["train", "--out", join(dir, "y.bin"), "--repeat-fraction", "2"],
+    "--repeat-fraction: 2 is out of range; it must be between 0 and 1",
+  ],
   [["frobnicate"], "the command is one of train, eval, generate, attention"],
 ];
 for (const [args, message] of refusals) {
