@@ -1,4 +1,4 @@
-// The lm command (tools/lm.mjs runs it): argument reading shared by its subcommands.
+// The lm command (tools/cli/lm.mjs runs it): argument reading shared by its subcommands.
 // Every refusal is a CliError whose message names the option or file and its limit; main prints
 // "lm: <message>" on stderr and exits with code 2.
 #pragma once

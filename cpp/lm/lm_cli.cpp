@@ -1,4 +1,4 @@
-// lm_cli: the native `npm run lm` (tools/lm.mjs runs it; docs/tasks.md, "Task 3").
+// lm_cli: the native `npm run lm` (tools/cli/lm.mjs runs it; docs/tasks.md, "Task 3").
 //   lm_cli train --seed S --out MODEL [--tokenizer FILE] [--corpus FILE] [--steps N] ...
 //   lm_cli eval MODEL TOKENIZER [--corpus FILE]
 //   lm_cli generate MODEL TOKENIZER "prompt" [--ids 1,2,3] [--steps N] [--temperature T]

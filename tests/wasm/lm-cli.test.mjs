@@ -1,4 +1,4 @@
-// `npm run --silent lm` (tools/lm.mjs, native cpp/lm/lm_cli): the documented JSON of train, eval,
+// `npm run --silent lm` (tools/cli/lm.mjs, native cpp/lm/lm_cli): the documented JSON of train, eval,
 // generate and attention (contracts.md, "The real language model"), determinism from a seed,
 // every refusal named with exit code 2, and the attention scenario traced by the stepper's wasm
 // module reproducing the printed weights. A tiny model trained on a slice of the corpus keeps it
@@ -15,7 +15,7 @@ import { assertClose, row, sharedModule } from "./helpers.mjs";
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "lm-cli-"));
 const lm = (...args) =>
-  spawnSync(process.execPath, [join(root, "tools/lm.mjs"), ...args], { encoding: "utf8" });
+  spawnSync(process.execPath, [join(root, "tools/cli/lm.mjs"), ...args], { encoding: "utf8" });
 const json = (r) => {
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout);
@@ -23,7 +23,7 @@ const json = (r) => {
 
 // The first 120,000 bytes of the corpus, cut at a line end.
 if (!existsSync(join(root, "build/lm/kjv.txt")))
-  spawnSync("bash", [join(root, "tools/lm-corpus.sh")]);
+  spawnSync("bash", [join(root, "tools/build/lm-corpus.sh")]);
 const full = readFileSync(join(root, "build/lm/kjv.txt"), "latin1");
 const corpus = join(dir, "small.txt");
 writeFileSync(corpus, full.slice(0, full.indexOf("\n", 120000) + 1), "latin1");

@@ -16,7 +16,7 @@ const TOKENIZER = join(root, "models/kjv/tokenizer.bin");
 /** What `npm run --silent lm -- eval models/kjv/model.bin models/kjv/tokenizer.bin` printed. */
 const RECORDED = JSON.parse(readFileSync(join(root, "models/kjv/eval.json"), "utf8"));
 
-const r = spawnSync(process.execPath, [join(root, "tools/lm.mjs"), "eval", MODEL, TOKENIZER], {
+const r = spawnSync(process.execPath, [join(root, "tools/cli/lm.mjs"), "eval", MODEL, TOKENIZER], {
   encoding: "utf8",
 });
 

@@ -9,9 +9,9 @@
 // whose weights' mean they are). --head defaults to the model's named head. An unknown word, a
 // bad file or option: one line on stderr, exit code 2.
 import { readFileSync } from "node:fs";
-import { loadRawModule } from "./wasm-node.mjs";
-import { ATTENTION_SITES, rowsOf } from "../web/src/wasm/train-values.js";
-import { coreBytes, printable } from "../web/src/wasm/core-bytes.js";
+import { loadRawModule } from "../lib/wasm-node.mjs";
+import { ATTENTION_SITES, rowsOf } from "../../web/src/wasm/train-values.js";
+import { coreBytes, printable } from "../../web/src/wasm/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`translate: ${message}\n`);

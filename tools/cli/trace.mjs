@@ -2,9 +2,9 @@
 // Prints the whole attention trace of a scenario file (docs/scenario.md) as JSON on stdout,
 // computed by the same wasm module the page uses. A bad file: one line on stderr, exit code 2.
 import { readFileSync } from "node:fs";
-import { loadRawModule } from "./wasm-node.mjs";
+import { loadRawModule } from "../lib/wasm-node.mjs";
 import { traceToJson } from "./trace-json.mjs";
-import { printable } from "../web/src/wasm/core-bytes.js";
+import { printable } from "../../web/src/wasm/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`trace: ${message}\n`);

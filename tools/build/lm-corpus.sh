@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Writes the language model's corpus (docs/tasks.md, "Task 3"): the King James Bible as plain
 # text, one verse a line, the references ("Ge1:1 ") stripped, from Debian's bible-kjv package
-# (tools/setup.sh installs it). Usage: bash tools/lm-corpus.sh [OUT] (default build/lm/kjv.txt).
+# (tools/build/setup.sh installs it). Usage: bash tools/build/lm-corpus.sh [OUT] (default build/lm/kjv.txt).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 out=${1:-build/lm/kjv.txt}
 if ! command -v bible >/dev/null; then
   echo "lm-corpus: the 'bible' command is missing; npm run setup installs Debian's bible-kjv" >&2
