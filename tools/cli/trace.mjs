@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { loadRawModule } from "../lib/wasm-node.mjs";
 import { traceToJson } from "./trace-json.mjs";
-import { printable } from "../../web/src/wasm/core-bytes.js";
+import { printable } from "../../build/node/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`trace: ${message}\n`);

@@ -45,12 +45,8 @@ export interface SettingsForm {
   clearErrors(): void;
 }
 
-export function createSettingsForm(onTask: (task: TaskName) => void): SettingsForm {
-  const element = el("form", "learn-settings");
-  element.noValidate = true;
-  element.setAttribute("aria-label", "Training settings");
-  element.addEventListener("submit", (e) => e.preventDefault());
-
+/** The task radios. */
+function taskPicker(onTask: (task: TaskName) => void) {
   const taskSet = el("fieldset", "learn-tasks");
   taskSet.append(el("legend", "", "Task"));
   const radios = TASKS.map(({ task, label }) => {
@@ -64,7 +60,11 @@ export function createSettingsForm(onTask: (task: TaskName) => void): SettingsFo
     taskSet.append(wrap);
     return input;
   });
+  return { taskSet, radios };
+}
 
+/** One labelled field per number, with its limits and its error slot. */
+function numberFields() {
   const grid = el("div", "learn-fields");
   const inputs = new Map<string, HTMLInputElement>();
   const boxes = new Map<string, HTMLElement>();
@@ -90,6 +90,17 @@ export function createSettingsForm(onTask: (task: TaskName) => void): SettingsFo
     boxes.set(f.key, box);
     slots.set(f.key, slot);
   }
+  return { grid, inputs, boxes, slots };
+}
+
+export function createSettingsForm(onTask: (task: TaskName) => void): SettingsForm {
+  const element = el("form", "learn-settings");
+  element.noValidate = true;
+  element.setAttribute("aria-label", "Training settings");
+  element.addEventListener("submit", (e) => e.preventDefault());
+
+  const { taskSet, radios } = taskPicker(onTask);
+  const { grid, inputs, boxes, slots } = numberFields();
   const encoder = el("input");
   encoder.type = "checkbox";
   const encoderLabel = el("label", "check learn-encoder");
