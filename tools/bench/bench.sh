@@ -11,6 +11,8 @@
 #     (tools/bench/bench-step.mjs: a CDP trace of N steps by →, medians by kind and the longest task);
 #   * at 512 tokens in the built app: main-thread long tasks and the wall time of opening a link,
 #     applying another sentence and ten steps (tools/bench/bench-longtasks.mjs);
+#   * the language model: its files raw and gzip, the recorded native training time, native
+#     generation (tools/bench/bench-lm.mjs);
 #   * the built site's files, raw and gzipped (both wasm modules among them);
 #   * each page's first load in Chromium, raw / gzip / brotli by file, and what sw.js then
 #     precaches (tools/bench/bench-load.mjs);
@@ -47,6 +49,10 @@ echo
 node node_modules/vite/bin/vite.js build --config web/vite.config.ts --logLevel silent
 npm run --silent build:bench
 node tools/bench/bench-train.mjs
+
+echo
+echo "the language model (models/kjv/, native):"
+node tools/bench/bench-lm.mjs
 
 echo
 node tools/bench/bench-step.mjs

@@ -5,8 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 # The Python package's suite (tests/python) runs on Debian's /usr/bin/python3 with these.
+# bible-kjv: the `bible` command, whose King James text is the language model's corpus.
 packages=(cmake g++ make libeigen3-dev catch2 emscripten chromium clang-format python3-numpy
-  python3-torch python3-pytest jupyter-nbconvert python3-ipykernel python3-nbformat)
+  python3-torch python3-pytest jupyter-nbconvert python3-ipykernel python3-nbformat
+  bible-kjv)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

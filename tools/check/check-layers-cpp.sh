@@ -6,8 +6,10 @@
 #                           < attention/ < steps/, explain/ (folders of one rank never include each
 #                           other: variants/ is pure maths on a head's matrices, so attention/ can call it);
 #   train     cpp/train     the core and itself (the core never includes train);
+#   lm        cpp/lm        the core and itself: the language model (neither core nor train
+#                           includes it, and it includes no train file);
 #   bench     cpp/bench     the core and train;
-#   tests     tests/cpp     the core, train and its own helpers;
+#   tests     tests/cpp     the core, train, lm and its own helpers;
 #   bindings  cpp/bindings  all of the above and itself: the only part that includes Emscripten,
 #                           and no other part includes it.
 # Everywhere: no #include of a .cpp file. A quoted include resolves as the compiler finds it: the
@@ -18,8 +20,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 declare -A rank=([base]=0 [kernels]=1 [scenario]=2 [variants]=2 [attention]=3 [steps]=4 [explain]=4)
-declare -A may=([core]="core" [train]="core train" [bench]="core train"
-  [tests]="core train tests" [bindings]="core train bindings")
+declare -A may=([core]="core" [train]="core train" [lm]="core lm" [bench]="core train"
+  [tests]="core train lm tests" [bindings]="core train lm bindings")
 folder() { case "$1" in */*) echo "${1%%/*}" ;; *) echo base ;; esac; }
 
 errors=0
@@ -30,6 +32,7 @@ part() {
   case "$1" in
     cpp/core/*) echo core ;;
     cpp/train/*) echo train ;;
+    cpp/lm/*) echo lm ;;
     cpp/bench/*) echo bench ;;
     cpp/bindings/*) echo bindings ;;
     tests/cpp/*) echo tests ;;
@@ -101,4 +104,4 @@ if [ "$errors" -gt 0 ]; then
   echo "cpp layers: $errors problem(s) in ${#files[@]} files" >&2
   exit 1
 fi
-echo "cpp layers: ok (${#files[@]} files: core, train, bench, tests, bindings)"
+echo "cpp layers: ok (${#files[@]} files: core, train, lm, bench, tests, bindings)"
