@@ -1,8 +1,8 @@
 // npm run --silent trace -- FILE.json [--steps]
 // Prints the whole attention trace of a scenario file (docs/scenario.md) as JSON on stdout,
 // computed by the same wasm module the page uses. A bad file: one line on stderr, exit code 2.
-import { readFileSync } from "node:fs";
 import { loadRawModule } from "./wasm-node.mjs";
+import { readLimited } from "./read-limited.mjs";
 import { traceToJson } from "./trace-json.mjs";
 import { printable } from "../web/src/wasm/core-bytes.js";
 
@@ -19,12 +19,14 @@ const name = printable(files[0]);
 
 // The file's bytes as they are: the core checks that they are UTF-8 and says where they are not
 // (decoding here would turn a bad byte into U+FFFD silently).
-let bytes;
+let read;
 try {
-  bytes = readFileSync(files[0]);
+  read = readLimited(files[0]);
 } catch (err) {
   fail(`cannot read ${name}: ${err.code ?? printable(String(err.message))}`);
 }
+if (read.error) fail(`${name}: ${read.error}`);
+const bytes = read.bytes;
 
 const module = await loadRawModule();
 const result = module.run(bytes, 0);

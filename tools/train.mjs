@@ -65,11 +65,10 @@ for (let i = 0; i < args.length; i += 2) {
   }
   if (value === undefined) fail(`${option} needs a value`);
   if (option === "--task") task = value;
-  else if (option === "--eval-every") evalEvery = readValue("--steps", value);
+  else if (option === "--eval-every") evalEvery = readValue(option, value);
   else if (FILES.includes(option)) paths[option] = value;
   else given[OPTIONS[option]] = readValue(option, value);
 }
-if (evalEvery < 0) fail(`--eval-every is ${evalEvery}; it must be 0 (never) or more`);
 
 const module = await loadRawModule("train");
 const defaults = module.defaultSettings(task);
@@ -81,6 +80,12 @@ if (!started.ok) {
 }
 const session = started.session;
 const settings = session.settings();
+// A slice longer than the run would be cut by the engine's int (2147483648 wrapped to a negative).
+if (!(evalEvery >= 0 && evalEvery <= settings.steps)) {
+  fail(
+    `--eval-every is ${evalEvery}; it must be between 0 (never) and ${settings.steps} (--steps)`,
+  );
+}
 
 // Slices of snapshot_every steps (or eval_every, when measuring the time to the criteria).
 const slice = evalEvery > 0 ? evalEvery : settings.snapshot_every;

@@ -8,8 +8,8 @@
 // scenario file (docs/scenario.md) whose trace reproduces the weights (for "mean": all heads,
 // whose weights' mean they are). --head defaults to the model's named head. An unknown word, a
 // bad file or option: one line on stderr, exit code 2.
-import { readFileSync } from "node:fs";
 import { loadRawModule } from "./wasm-node.mjs";
+import { readLimited } from "./read-limited.mjs";
 import { ATTENTION_SITES, rowsOf } from "../web/src/wasm/train-values.js";
 import { coreBytes, printable } from "../web/src/wasm/core-bytes.js";
 
@@ -36,12 +36,14 @@ if (positional.length !== 2) fail(USAGE);
 const [file, sentence] = positional;
 const name = printable(file);
 
-let bytes;
+let read;
 try {
-  bytes = readFileSync(file);
+  read = readLimited(file);
 } catch (err) {
   fail(`cannot read ${name}: ${err.code ?? printable(String(err.message))}`);
 }
+if (read.error) fail(`${name}: ${read.error}`);
+const bytes = read.bytes;
 const module = await loadRawModule("train");
 const opened = module.open(bytes);
 if (!opened.ok) {
