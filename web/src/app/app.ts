@@ -45,11 +45,14 @@ import {
 } from "../state/app-state";
 import { Granularity } from "../wasm/enums";
 import { preload } from "../wasm/lazy-run";
-import { loadAttention, ScenarioError, type Attention } from "../wasm/loader";
+import { CoreLostError, loadAttention, ScenarioError, type Attention } from "../wasm/loader";
 import { renderReads } from "./render-reads";
 import { createDrawing } from "./drawing";
 import type { StepperOptions } from "../state/stepper-options";
 import type { RunResult, ScenarioFile } from "../wasm/types";
+
+/** "the core stopped …" as a sentence: "The core stopped …." */
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 
 /** A stepper's options, and the hook the page uses to follow it. */
 export interface AppOptions extends StepperOptions {
@@ -90,9 +93,13 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
   );
   const draw = drawing.draw;
 
-  /** Applies `f` to the state (if any) and redraws what changed. */
+  /**
+   * Applies `f` to the state (if any) and redraws what changed. When the core's worker died, its
+   * run went with it: the scenario (edits included) is run again in a new worker, then moved.
+   */
   const update = (f: (s: AppState) => AppState) => {
     if (!state) return;
+    if (attention?.lost(state.result)) return run(state.scenario, state.granularity, false, f);
     state = f(state);
     draw();
   };
@@ -269,12 +276,18 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
 
   /** A rejected field's message goes beside that field in the scenario panel. */
   function report(err: ScenarioError): void {
+    if (err instanceof CoreLostError) return void (status.textContent = sentence(err.message));
     panel.showError(err.field, err.message);
     status.textContent = state ? "Not applied; the last good result is still shown." : "";
   }
 
-  function run(scenario: ScenarioFile, granularity: Granularity, reset: boolean): void {
-    void compute(scenario, granularity, reset).then((err) => {
+  function run(
+    scenario: ScenarioFile,
+    granularity: Granularity,
+    reset: boolean,
+    place?: (s: AppState) => AppState,
+  ): void {
+    void compute(scenario, granularity, reset, place).then((err) => {
       if (err instanceof ScenarioError) report(err);
     });
   }
@@ -328,6 +341,10 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
     throw e;
   }
   status.textContent = "";
+  attention.onLost((e) => {
+    player.pause();
+    status.textContent = sentence(e.message);
+  });
   let initial = options.scenario;
   let err: ScenarioError | null = null;
   if (!initial) {

@@ -9,6 +9,7 @@ import type { View } from "../state/app-state";
 import type { EmbedConfig, EmbedOptionError } from "../state/embed-options";
 import { checkStart } from "../state/embed-start";
 import { applyTheme } from "../views/ui/theme";
+import { fromText } from "../wasm/scenario-text";
 import type { ScenarioFile } from "../wasm/types";
 
 /** Fetches and parses the scenario file at `src` (relative to the page). */
@@ -23,7 +24,8 @@ async function fetchScenario(src: string, doc: Document): Promise<ScenarioFile> 
   if (!response.ok) throw new Error(`could not fetch "${src}" (HTTP ${response.status}).`);
   const text = await response.text();
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, "")) as ScenarioFile;
+    // The core reads the file's own text (it skips a BOM): a repeated field is its to name.
+    return fromText(JSON.parse(text.replace(/^\uFEFF/, "")) as ScenarioFile, text);
   } catch (e) {
     throw new Error(`"${src}" is not valid JSON (${(e as Error).message}).`, { cause: e });
   }
