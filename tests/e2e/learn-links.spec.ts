@@ -25,3 +25,27 @@ test("a layer the model lacks is named from 1, with the layers it has", async ({
     { timeout: 15_000 },
   );
 });
+
+test("a reload during training keeps the settings typed (they are in the URL)", async ({
+  page,
+}) => {
+  await page.goto("./#learn=copy");
+  await expect(page.getByTestId("learn-model")).toHaveText(/^The prebuilt model/);
+  const settings = page.getByRole("form", { name: "Training settings" });
+  await settings.getByLabel("d_model").fill("16");
+  await settings.getByLabel("Steps").fill("2000");
+  await settings.getByLabel("Seed").fill("5");
+  await page.getByRole("button", { name: "Train it yourself" }).click();
+  await expect(page.getByTestId("learn-step")).toHaveText(/^Step [1-9]\d* of 2000/);
+  await expect(page).toHaveURL(/#learn=copy&d_model=16&steps=2000&seed=5$/);
+  await page.reload();
+  await expect(page.getByTestId("learn-model")).toHaveText(/^The prebuilt model/);
+  await expect(page.getByRole("radio", { name: "Copy a sequence" })).toBeChecked();
+  await expect(settings.getByLabel("d_model")).toHaveValue("16");
+  await expect(settings.getByLabel("Steps")).toHaveValue("2000");
+  await expect(settings.getByLabel("Seed")).toHaveValue("5");
+  // Reset forgets them, in the URL too.
+  await page.getByRole("button", { name: "Reset" }).click();
+  await expect(settings.getByLabel("Steps")).not.toHaveValue("2000");
+  await expect(page).toHaveURL(/#learn=copy$/);
+});

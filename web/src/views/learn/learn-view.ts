@@ -22,6 +22,7 @@ import {
 } from "../../wasm/train-client";
 import { createProgress, type ProgressFigures } from "./learn-progress";
 import { createSettingsForm } from "./learn-settings";
+import type { TypedSettings } from "../../state/learn-link";
 import { taskInfo } from "./learn-text";
 import { rememberSource } from "../../state/learned-source";
 import { createUse } from "./learn-use";
@@ -32,11 +33,16 @@ export interface LearnDeps {
   stepThrough(scenario: ScenarioFile): void;
   /** The task shown changed (the controller keeps it in the URL). */
   taskShown(task: TaskName): void;
+  /** The settings typed changed (the controller keeps them in the URL, so a reload keeps them). */
+  settingsTyped(task: TaskName, typed: TypedSettings): void;
 }
 
 export interface LearnView {
-  /** Shows `task`: its prebuilt model, unless that task is already shown (a run is kept). */
-  show(task: TaskName): void;
+  /**
+   * Shows `task`: its prebuilt model, unless that task is already shown (a run is kept), with the
+   * settings `typed` (a link's) in the form over the task's defaults.
+   */
+  show(task: TaskName, typed?: TypedSettings): void;
 }
 
 /** "d_model 64, 4 heads, 200 steps, seed 1". */
@@ -60,10 +66,15 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
   title.id = "learn-title";
   title.tabIndex = -1;
   const about = el("p", "learn-about");
-  const settings = createSettingsForm((t) => {
-    void openModel(t);
-    deps.taskShown(t);
-  });
+  const settings = createSettingsForm(
+    (t) => {
+      void openModel(t);
+      deps.taskShown(t);
+    },
+    (typed) => {
+      if (task) deps.settingsTyped(task, typed);
+    },
+  );
   const train = makeButton("primary", "Train it yourself", "Train a new model with these settings");
   const pause = makeButton("", "Pause");
   const reset = makeButton("", "Reset", "Forget this run: the prebuilt model, default settings");
@@ -129,7 +140,7 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
     setRunning(false);
   }
 
-  async function openModel(t: TaskName): Promise<void> {
+  async function openModel(t: TaskName, typed: TypedSettings = {}): Promise<void> {
     const mine = ++gen;
     drop();
     task = t;
@@ -141,6 +152,7 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
       const [defaults, s] = await Promise.all([defaultSettings(t), openPrebuilt(t)]);
       if (mine !== gen) return s.dispose();
       settings.set(defaults);
+      settings.fill(typed);
       session = s;
       prebuilt = true;
       progress.setModel(`The prebuilt model, trained by the build: ${describe(s.settings)}.`);
@@ -231,12 +243,16 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
     pause.textContent = paused ? "Resume" : "Pause";
     progress.announce(paused ? "Paused." : "Resumed.");
   });
-  reset.addEventListener("click", () => task && void openModel(task));
+  reset.addEventListener("click", () => {
+    if (!task) return;
+    void openModel(task);
+    deps.settingsTyped(task, {});
+  });
   setRunning(false);
 
   return {
-    show(t) {
-      if (t !== task) void openModel(t);
+    show(t, typed) {
+      if (t !== task) void openModel(t, typed);
       title.focus({ preventScroll: true });
     },
   };
