@@ -7,6 +7,7 @@ import { deflateRawSync } from "node:zlib";
 import { readFile } from "node:fs/promises";
 import { test as bare, type Page } from "@playwright/test";
 import { choosePreset, expect, openApp, test } from "./fixtures";
+import { hostPage } from "./host-page";
 
 const at = (r: number, c: number) => `[data-r="${r}"][data-c="${c}"]`;
 const counter = (page: Page) => page.getByTestId("step-counter");
@@ -79,6 +80,31 @@ for (const [what, json, message] of LINKS) {
     await expect(page.getByText(message)).toBeVisible();
   });
 }
+
+test("element attributes and src files reach the core's reader as they came", async ({ page }) => {
+  const duplicate = '{"query_tokens":["a","b"],"heads":3,"heads":1}';
+  await page.route("**/elsewhere/dup.json", (route) =>
+    route.fulfill({ contentType: "application/json", body: duplicate }),
+  );
+  const latin1 = Buffer.from('{"query_tokens":["caf\xe9"]}', "latin1");
+  await page.route("**/elsewhere/latin1.json", (route) =>
+    route.fulfill({ contentType: "application/json", body: latin1 }),
+  );
+  await hostPage(
+    page,
+    `<attention-stepper id="attr" scenario='${duplicate}'></attention-stepper>
+     <attention-stepper id="src" src="../dup.json"></attention-stepper>
+     <attention-stepper id="bytes" src="../latin1.json"></attention-stepper>`,
+  );
+  for (const id of ["#attr", "#src"]) {
+    await expect(page.locator(id).locator('[data-part="status"]')).toContainText(
+      'not opened (heads): duplicate field "heads"',
+    );
+  }
+  await expect(page.locator("#bytes").getByTestId("embed-error")).toContainText(
+    '"../latin1.json" is not UTF-8 text',
+  );
+});
 
 async function load(page: Page, name: string, buffer: Buffer): Promise<void> {
   const chooser = page.waitForEvent("filechooser");

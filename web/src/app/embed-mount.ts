@@ -22,7 +22,13 @@ async function fetchScenario(src: string, doc: Document): Promise<ScenarioFile> 
     throw new Error(`could not fetch "${src}" (${(e as Error).message}).`, { cause: e });
   }
   if (!response.ok) throw new Error(`could not fetch "${src}" (HTTP ${response.status}).`);
-  const text = await response.text();
+  // Decoded strictly: response.text() would turn bytes that are not UTF-8 into U+FFFD silently.
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await response.arrayBuffer());
+  } catch (e) {
+    throw new Error(`"${src}" is not UTF-8 text; a scenario file must be.`, { cause: e });
+  }
   try {
     // The core reads the file's own text (it skips a BOM): a repeated field is its to name.
     return fromText(JSON.parse(text.replace(/^\uFEFF/, "")) as ScenarioFile, text);
