@@ -4,7 +4,7 @@
 import { loadRawModule } from "./wasm-node.mjs";
 import { readLimited } from "./read-limited.mjs";
 import { traceToJson } from "./trace-json.mjs";
-import { printable } from "../web/src/wasm/core-bytes.js";
+import { shownText } from "../web/src/wasm/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`trace: ${message}\n`);
@@ -15,7 +15,7 @@ const args = process.argv.slice(2);
 const withSteps = args.includes("--steps");
 const files = args.filter((a) => a !== "--steps");
 if (files.length !== 1) fail("usage: npm run --silent trace -- FILE.json [--steps]");
-const name = printable(files[0]);
+const name = shownText(files[0], 200);
 
 // The file's bytes as they are: the core checks that they are UTF-8 and says where they are not
 // (decoding here would turn a bad byte into U+FFFD silently).
@@ -23,7 +23,7 @@ let read;
 try {
   read = readLimited(files[0]);
 } catch (err) {
-  fail(`cannot read ${name}: ${err.code ?? printable(String(err.message))}`);
+  fail(`cannot read ${name}: ${err.code ?? shownText(String(err.message), 200)}`);
 }
 if (read.error) fail(`${name}: ${read.error}`);
 const bytes = read.bytes;

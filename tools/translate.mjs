@@ -11,7 +11,7 @@
 import { loadRawModule } from "./wasm-node.mjs";
 import { readLimited } from "./read-limited.mjs";
 import { ATTENTION_SITES, rowsOf } from "../web/src/wasm/train-values.js";
-import { coreBytes, printable } from "../web/src/wasm/core-bytes.js";
+import { coreBytes, shownText } from "../web/src/wasm/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`translate: ${message}\n`);
@@ -27,20 +27,20 @@ for (let i = 0; i < args.length; i++) {
     headText = args[++i];
     if (headText === undefined) fail("--head needs a value: a head number from 0, or mean");
   } else if (args[i].startsWith("--")) {
-    fail(`unknown option "${printable(args[i])}"; ${USAGE}`);
+    fail(`unknown option "${shownText(args[i])}"; ${USAGE}`);
   } else {
     positional.push(args[i]);
   }
 }
 if (positional.length !== 2) fail(USAGE);
 const [file, sentence] = positional;
-const name = printable(file);
+const name = shownText(file, 200);
 
 let read;
 try {
   read = readLimited(file);
 } catch (err) {
-  fail(`cannot read ${name}: ${err.code ?? printable(String(err.message))}`);
+  fail(`cannot read ${name}: ${err.code ?? shownText(String(err.message), 200)}`);
 }
 if (read.error) fail(`${name}: ${read.error}`);
 const bytes = read.bytes;
@@ -63,7 +63,7 @@ let head = t.head < 0 ? "mean" : t.head;
 if (headText !== null) {
   head = headText === "mean" ? "mean" : /^\d+$/.test(headText) ? Number(headText) : NaN;
   if (head !== "mean" && !(head < heads)) {
-    fail(`--head is "${printable(headText)}"; it must be a head from 0 to ${heads - 1}, or mean`);
+    fail(`--head is "${shownText(headText)}"; it must be a head from 0 to ${heads - 1}, or mean`);
   }
 }
 

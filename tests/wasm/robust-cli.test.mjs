@@ -54,7 +54,7 @@ for (const [what, path] of [
   });
 }
 
-test("train names --eval-every and its limit, and never runs with a wrapped one", () => {
+test("train names --eval-every and its limit; user text is escaped and cut", () => {
   const cases = [
     [
       ["--steps", "5", "--eval-every", "2147483648"],
@@ -62,9 +62,13 @@ test("train names --eval-every and its limit, and never runs with a wrapped one"
     ],
     [["--eval-every", "-1"], /--eval-every is -1; it must be between 0/],
     [["--eval-every", "often"], /--eval-every must be a whole number, got "often"/],
+    [["--steps", "9".repeat(400)], /--steps is "9{40}…"; no limit goes beyond 9007199254740991/],
+    [[`--${"x".repeat(100000)}`, "1"], /unknown option "--x{38}…"; the options are/],
+    [["--task", "\u001b[2J"], /--task must be translate or copy, got "\\u001B\[2J"/],
   ];
   for (const [args, message] of cases) {
     const bad = run("train", args);
+    assert.ok(bad.stderr.length < 500, `${bad.stderr.length} characters on stderr`);
     assert.equal(bad.status, 2, `${args.join(" ")}: ${bad.stderr}`);
     assert.equal(bad.stdout, "");
     assert.match(bad.stderr, message);

@@ -5,3 +5,6 @@ export function coreBytes(text: string): Uint8Array;
 
 /** `text` on one plain line: control, separator and bidirectional characters as \uXXXX. */
 export function printable(text: string): string;
+
+/** `text`'s first `max` (40) characters, printable, with "…" when cut. */
+export function shownText(text: string, max?: number): string;
