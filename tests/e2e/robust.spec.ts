@@ -150,11 +150,14 @@ test("CSV cells a spreadsheet would run are text; bidi controls in labels are sh
   page,
 }) => {
   // "âĢ®" is byte-level BPE for U+202E (right-to-left override).
-  const tokens = ["=1+1", "@SUM(1)", "+cmd|x", "\u00e2\u0122\u00aeabc", "-2", "ok"];
+  const tokens = ["=1+1", "@SUM(1)", "+cmd|x", "\u00e2\u0122\u00aeabc", "-2", "o\u202ek"];
   await page.goto(`./#z=${z(JSON.stringify({ query_tokens: tokens }))}`);
   await expect(counter(page)).toHaveText(/^Step 1 of/);
   const query = page.getByLabel("Query", { exact: true });
   await expect(query.locator("option").nth(3)).toHaveText(/⟨U\+202E⟩abc/);
+  await expect(query.locator("option").nth(5)).toHaveText(/o⟨U\+202E⟩k/);
+  // The padded keys' chips show raw tokens: a raw override is named there too.
+  await expect(page.locator(".chip").nth(5)).toHaveText("6 o⟨U+202E⟩k");
   await page.getByRole("button", { name: "Export" }).click();
   const menu = page.getByRole("group", { name: "Export" });
   await menu.getByLabel("Matrix to export").selectOption({ label: "A_1 weights (Head 1) 6×6" });
@@ -162,13 +165,13 @@ test("CSV cells a spreadsheet would run are text; bidi controls in labels are sh
   await menu.getByRole("button", { name: "Matrix as CSV" }).click();
   const csv = await readFile(await (await download).path(), "utf8");
   const rows = csv.trimEnd().split("\r\n");
-  expect(rows[0]).toBe(`row,"'=1+1","'@SUM(1)","'+cmd|x",âĢ®abc,"'-2",ok`);
+  expect(rows[0]).toBe(`row,"'=1+1","'@SUM(1)","'+cmd|x",âĢ®abc,"'-2",o\u202ek`);
   expect(rows.slice(1).map((r) => r.split(",")[0])).toEqual([
     `"'=1+1"`,
     `"'@SUM(1)"`,
     `"'+cmd|x"`,
     "âĢ®abc",
     `"'-2"`,
-    "ok",
+    "o\u202ek",
   ]);
 });
