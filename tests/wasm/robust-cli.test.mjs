@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { MAX_FILE_BYTES } from "../../web/src/wasm/core-limits.js";
 import { sharedModule } from "./helpers.mjs";
 
-const tool = (name) => fileURLToPath(new URL(`../../tools/${name}.mjs`, import.meta.url));
+const tool = (name) => fileURLToPath(new URL(`../../tools/cli/${name}.mjs`, import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "robust-cli-"));
 const run = (name, args) =>
   spawnSync(process.execPath, [tool(name), ...args], { encoding: "utf8", timeout: 20000 });

@@ -9,8 +9,8 @@
 // --out writes the model file, --run the run file. A bad option or value: one line on stderr
 // naming it and its limit, exit code 2.
 import { writeFileSync } from "node:fs";
-import { loadRawModule } from "./wasm-node.mjs";
-import { shownText } from "../web/src/wasm/core-bytes.js";
+import { loadRawModule } from "../lib/wasm-node.mjs";
+import { shownText } from "../../web/src/wasm/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`train: ${message}\n`);

@@ -3,28 +3,28 @@
 #   * trace + per-query steps for each example scenario: native -O3 vs the wasm module in Node
 #     (the wasm figure includes the copy of every matrix and step into JavaScript values);
 #   * training time to the criteria, native vs wasm in Node vs the page's worker in Chromium
-#     (tools/bench-train.mjs, seeds 1-8);
+#     (tools/bench/bench-train.mjs, seeds 1-8; the page built apart, npm run build:bench);
 #   * attention alone at 512 tokens: native vs wasm vs a plain-JavaScript reference
-#     (tools/bench-js.mjs), and a new scenario to its first step, eager vs lazy
-#     (tools/bench-core-run.mjs);
+#     (tools/bench/bench-js.mjs), and a new scenario to its first step, eager vs lazy
+#     (tools/bench/bench-core-run.mjs);
 #   * main-thread CPU per step of the built app at 6 and 48 tokens and the Hopkins size
-#     (tools/bench-step.mjs: a CDP trace of N steps by →, medians by kind and the longest task);
+#     (tools/bench/bench-step.mjs: a CDP trace of N steps by →, medians by kind and the longest task);
 #   * at 512 tokens in the built app: main-thread long tasks and the wall time of opening a link,
-#     applying another sentence and ten steps (tools/bench-longtasks.mjs);
+#     applying another sentence and ten steps (tools/bench/bench-longtasks.mjs);
 #   * the built site's files, raw and gzipped (both wasm modules among them);
 #   * each page's first load in Chromium, raw / gzip / brotli by file, and what sw.js then
-#     precaches (tools/bench-load.mjs);
-#   * the stepper's wasm per optimisation choice, size and speed (tools/bench-wasm-opt.mjs; the
+#     precaches (tools/bench/bench-load.mjs);
+#   * the stepper's wasm per optimisation choice, size and speed (tools/bench/bench-wasm-opt.mjs; the
 #     O3 and Oz variants are built into build/wasm-O3 and build/wasm-Oz, for the bench only).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 scenarios=(examples/small-default.json examples/from-scratch.json examples/cross-attention.json
   examples/anthony-hopkins.json)
 
 npm run --silent build:native >/dev/null
 npm run --silent build:wasm >/dev/null
 native=$(build/native/bench_attention "${scenarios[@]}")
-node tools/bench-wasm.mjs "$native" "${scenarios[@]}"
+node tools/bench/bench-wasm.mjs "$native" "${scenarios[@]}"
 
 echo
 # The largest size the app takes: attention alone, native vs wasm vs plain JavaScript.
@@ -36,22 +36,23 @@ node -e 'const t = Array.from({ length: 512 }, (_, i) => "t" + i);
 read -r _ native_default _ < <(build/native/bench_attention --trace-only "$largest")
 read -r _ native_reuse _ < <(GLIBC_TUNABLES=glibc.malloc.mmap_threshold=4294967295:glibc.malloc.trim_threshold=4294967295 \
   build/native/bench_attention --trace-only "$largest")
-node tools/bench-js.mjs "$largest" "$native_reuse" "$native_default"
+node tools/bench/bench-js.mjs "$largest" "$native_reuse" "$native_default"
 rm -f "$largest"
 
 echo
 echo "a new scenario to its first step in the wasm module: eager run vs lazy open + step(0)"
-node tools/bench-core-run.mjs 9:512:8 48:1024:16 512:512:8
+node tools/bench/bench-core-run.mjs 9:512:8 48:1024:16 512:512:8
 
 echo
 node node_modules/vite/bin/vite.js build --config web/vite.config.ts --logLevel silent
-node tools/bench-train.mjs
+npm run --silent build:bench
+node tools/bench/bench-train.mjs
 
 echo
-node tools/bench-step.mjs
+node tools/bench/bench-step.mjs
 
 echo
-node tools/bench-longtasks.mjs
+node tools/bench/bench-longtasks.mjs
 
 echo
 echo "built site (dist/):"
@@ -65,7 +66,7 @@ done < <(find dist -type f \( -name '*.js' -o -name '*.css' -o -name '*.wasm' -o
 printf '  %-44s %10d %10d\n' "total, every page and lazy chunk (no fonts)" "$total" "$total_gz"
 
 echo
-node tools/bench-load.mjs
+node tools/bench/bench-load.mjs
 
 echo
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
@@ -74,6 +75,6 @@ for opt in O3 Oz; do
     -DCMAKE_TOOLCHAIN_FILE=/usr/share/emscripten/cmake/Modules/Platform/Emscripten.cmake >/dev/null
   cmake --build "build/wasm-$opt" -j2 --target attention >/dev/null
 done
-node tools/bench-wasm-opt.mjs examples/anthony-hopkins.json \
+node tools/bench/bench-wasm-opt.mjs examples/anthony-hopkins.json \
   "mixed (default): -O3 maths, -Oz text=build/wasm" "O3 everywhere=build/wasm-O3" \
   "Oz everywhere=build/wasm-Oz"

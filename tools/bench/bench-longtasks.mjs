@@ -4,7 +4,7 @@
  * ten steps forward, switching the head, and two edits applied (the seed, d_model). Prints each
  * phase's long tasks (count, longest, total) and its wall time until the step shows the result. A benchmark (figures), never a test.
  *
- *   node tools/bench-longtasks.mjs
+ *   node tools/bench/bench-longtasks.mjs
  * BENCH_PORT (default 4433) is the preview server's port; BENCH_DIST serves another build.
  */
 import { launchChromium, startPreview } from "./bench-page.mjs";

@@ -1,13 +1,18 @@
 /**
  * Entry point of train-bench.html: trains in a Web Worker through wasm/train-client.ts, as the
- * Learn view does, and shows the figures as JSON (read by tools/bench-train.mjs for
+ * Learn view does, and shows the figures as JSON (read by tools/bench/bench-train.mjs for
  * `npm run bench`; also a way to see a machine's speed). Query: task (translate), seeds ("1,2"),
  * steps (each run's; default the task's); prebuilt=1 also times openPrebuilt(task) and a first
  * translation on it. Per run: wall time from train() to the last step's
  * progress (snapshots included, the final evaluation not), the worker's training time, the
  * slices' worker times and the longest main-thread task seen meanwhile.
  */
-import { defaultSettings, openPrebuilt, startTraining, type TaskName } from "./wasm/train-client";
+import {
+  defaultSettings,
+  openPrebuilt,
+  startTraining,
+  type TaskName,
+} from "../src/wasm/train-client";
 
 interface Run {
   seed: number;

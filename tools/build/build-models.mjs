@@ -8,13 +8,13 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { ensureBuilt, loadRawModule } from "./wasm-node.mjs";
-import { ATTENTION_SITES } from "../web/src/wasm/train-values.js";
+import { ensureBuilt, loadRawModule } from "../lib/wasm-node.mjs";
+import { ATTENTION_SITES } from "../../web/src/wasm/train-values.js";
 
 export const LEARNED_SENTENCE = "the small black cat sees a red car";
 const TASKS = ["translate", "copy"];
 
-const root = fileURLToPath(new URL("../", import.meta.url));
+const root = fileURLToPath(new URL("../../", import.meta.url));
 const at = (path) => `${root}${path}`;
 const OUT = at("build/models");
 export const TRAIN_CLI = at("build/native/cpp/train/train_cli");

@@ -1,5 +1,5 @@
 // Debian's Chromium, headless, as the end-to-end tests (playwright.config.ts) and the page
-// benchmarks (tools/bench-page.mjs) launch it: one list, so a bench measures the browser the
+// benchmarks (tools/bench/bench-page.mjs) launch it: one list, so a bench measures the browser the
 // tests check.
 export const chromiumLaunch = {
   executablePath: "/usr/bin/chromium",

@@ -1,10 +1,10 @@
-// node tools/bench-core-run.mjs [TOKENS[:D_MODEL:HEADS]...]   (default: 9 48 512)
+// node tools/bench/bench-core-run.mjs [TOKENS[:D_MODEL:HEADS]...]   (default: 9 48 512)
 // Time from a new scenario to its first step through the wasm module, medians of 7 runs (each
 // with a new seed, so the module's cache never answers): the eager `run` (the whole trace and every
 // step copied into JS) beside the lazy `open` + `step(0)` (a summary, then one step).
 import { performance } from "node:perf_hooks";
-import { loadRawModule } from "./wasm-node.mjs";
-import { coreBytes } from "../web/src/wasm/core-bytes.js";
+import { loadRawModule } from "../lib/wasm-node.mjs";
+import { coreBytes } from "../../web/src/wasm/core-bytes.js";
 
 const sizes = process.argv.slice(2);
 const module = await loadRawModule();

@@ -1,8 +1,8 @@
 // Times the wasm module on the same scenario files as the native benchmark and prints both with
-// their ratio. Usage (from tools/bench.sh): node tools/bench-wasm.mjs "<native lines>" FILE...
+// their ratio. Usage (from tools/bench/bench.sh): node tools/bench/bench-wasm.mjs "<native lines>" FILE...
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { loadRawModule } from "./wasm-node.mjs";
+import { loadRawModule } from "../lib/wasm-node.mjs";
 
 const [nativeLines, ...files] = process.argv.slice(2);
 const native = new Map(

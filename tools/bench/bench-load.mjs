@@ -3,7 +3,7 @@
 // Chromium (a fresh profile each, so a new visitor), waits for the first step (.stepper.ready) and
 // for the network to go quiet (fonts), and
 // lists every response with its raw, gzip -9 and brotli (quality 11) bytes, computed from the
-// file on disk; then what dist/sw.js precaches beyond that. Usage: node tools/bench-load.mjs [port]
+// file on disk; then what dist/sw.js precaches beyond that. Usage: node tools/bench/bench-load.mjs [port]
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";

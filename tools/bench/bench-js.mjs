@@ -2,12 +2,12 @@
 // 8 heads, causal, scaled dot): native -O3, the wasm module in Node, and a plain-JavaScript
 // reference written here. The reference runs on the wasm trace's own X and W and must give its
 // Y to 1e-9, so the three figures time one computation.
-// Usage (from tools/bench.sh): node tools/bench-js.mjs SCENARIO.json NATIVE_MS [NATIVE_AS_BUILT_MS]
+// Usage (from tools/bench/bench.sh): node tools/bench/bench-js.mjs SCENARIO.json NATIVE_MS [NATIVE_AS_BUILT_MS]
 // (NATIVE_MS with malloc reusing memory; the second as built, each big matrix a fresh mmap).
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { coreBytes } from "../web/src/wasm/core-bytes.js";
-import { loadRawModule } from "./wasm-node.mjs";
+import { coreBytes } from "../../web/src/wasm/core-bytes.js";
+import { loadRawModule } from "../lib/wasm-node.mjs";
 
 const [file, nativeMs, nativeAsBuiltMs] = process.argv.slice(2);
 const scenario = JSON.parse(readFileSync(file, "utf8"));

@@ -8,10 +8,10 @@
 // scenario file (docs/scenario.md) whose trace reproduces the weights (for "mean": all heads,
 // whose weights' mean they are). --head defaults to the model's named head. An unknown word, a
 // bad file or option: one line on stderr, exit code 2.
-import { loadRawModule } from "./wasm-node.mjs";
-import { readLimited } from "./read-limited.mjs";
-import { ATTENTION_SITES, rowsOf } from "../web/src/wasm/train-values.js";
-import { coreBytes, shownText } from "../web/src/wasm/core-bytes.js";
+import { loadRawModule } from "../lib/wasm-node.mjs";
+import { readLimited } from "../lib/read-limited.mjs";
+import { ATTENTION_SITES, rowsOf } from "../../web/src/wasm/train-values.js";
+import { coreBytes, shownText } from "../../web/src/wasm/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`translate: ${message}\n`);

@@ -1,10 +1,10 @@
 // npm run --silent trace -- FILE.json [--steps]
 // Prints the whole attention trace of a scenario file (docs/scenario.md) as JSON on stdout,
 // computed by the same wasm module the page uses. A bad file: one line on stderr, exit code 2.
-import { loadRawModule } from "./wasm-node.mjs";
-import { readLimited } from "./read-limited.mjs";
+import { loadRawModule } from "../lib/wasm-node.mjs";
+import { readLimited } from "../lib/read-limited.mjs";
 import { traceToJson } from "./trace-json.mjs";
-import { shownText } from "../web/src/wasm/core-bytes.js";
+import { shownText } from "../../web/src/wasm/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`trace: ${message}\n`);

@@ -4,14 +4,14 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const root = new URL("../", import.meta.url);
+const root = new URL("../../", import.meta.url);
 const built = (file) => fileURLToPath(new URL(`build/wasm/${file}`, root));
 export const modulePath = built("attention.mjs");
 
 /** Builds the modules when one is missing; build output goes to stderr so stdout stays clean. */
 export function ensureBuilt(name = "attention") {
   if (existsSync(built(`${name}.mjs`)) && existsSync(built(`${name}.wasm`))) return;
-  execFileSync("bash", [fileURLToPath(new URL("tools/build-wasm.sh", root))], {
+  execFileSync("bash", [fileURLToPath(new URL("tools/build/build-wasm.sh", root))], {
     stdio: ["ignore", process.stderr, process.stderr],
   });
 }

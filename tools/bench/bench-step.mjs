@@ -5,7 +5,7 @@
  * it is summed by kind (scripting, HTML parsing, style, layout, paint), and the longest task
  * (RunTask) is kept. Prints medians per size. A benchmark (figures), never a test.
  *
- *   node tools/bench-step.mjs [steps=40]
+ *   node tools/bench/bench-step.mjs [steps=40]
  * BENCH_PORT (default 4432) is the port of the preview server it starts; BENCH_DIST serves another
  * build than dist/ (to compare two builds on the same machine load); BENCH_ONLY=Hopkins measures
  * only the sizes whose name contains that text.

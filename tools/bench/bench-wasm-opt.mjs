@@ -1,7 +1,7 @@
 // The stepper's wasm module per optimisation choice (CMakeLists.txt, WASM_OPT): its size raw,
 // gzip -9 and brotli 11, ms per run (trace + per-query steps with their text, copied to JS) and
 // ms per √d_k sweep (the maths alone: attention over many seeded draws) of a scenario.
-// Usage (from tools/bench.sh): node tools/bench-wasm-opt.mjs SCENARIO NAME=BUILD_DIR...
+// Usage (from tools/bench/bench.sh): node tools/bench/bench-wasm-opt.mjs SCENARIO NAME=BUILD_DIR...
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";

@@ -2,20 +2,21 @@
 //   native   train_cli --eval-every N: training seconds until the full held-out evaluation first
 //            meets the criteria (evaluations not counted), and ms per step over the whole run;
 //   wasm     the same through the training wasm module in Node (npm run train -- --eval-every N);
-//   Chromium train-bench.html in the built site: the page's worker trains each seed for the steps
+//   Chromium train-bench.html (build/bench-site/): the page's worker trains each seed for the steps
 //            native needed, and the wall time from train() to that step is taken (progress
 //            evaluation and the worker's messages included), with the slices' worker times.
 // Runs and steps to the criteria agree between native and wasm (the same run to ~1e-14).
-// Usage: node tools/bench-train.mjs [--tasks translate,copy] [--seeds 8] [--eval-every 5]
-// (needs build/native's train_cli, build/wasm's train module and dist/, as tools/bench.sh makes).
+// Usage: node tools/bench/bench-train.mjs [--tasks translate,copy] [--seeds 8] [--eval-every 5]
+// (needs build/native's train_cli, build/wasm's train module and build/bench-site/ from
+// `npm run build:bench`, as tools/bench/bench.sh makes).
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { launchChromium, startPreview } from "./bench-page.mjs";
-import { buildTrainCli, TRAIN_CLI } from "./build-models.mjs";
-import { loadRawModule } from "./wasm-node.mjs";
+import { buildTrainCli, TRAIN_CLI } from "../build/build-models.mjs";
+import { loadRawModule } from "../lib/wasm-node.mjs";
 
-const root = fileURLToPath(new URL("../", import.meta.url));
+const root = fileURLToPath(new URL("../../", import.meta.url));
 const { values: args } = parseArgs({
   options: {
     tasks: { type: "string", default: "translate,copy" },
@@ -47,7 +48,7 @@ function toCriteria(out) {
 
 /** Each seed's run in Chromium for `steps[i]` steps, through the built train-bench.html. */
 async function inChromium(task, steps) {
-  const server = await startPreview(port);
+  const server = await startPreview(port, `${root}build/bench-site`);
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
@@ -70,7 +71,7 @@ for (const task of tasks) {
   for (const seed of seeds) {
     const common = ["--task", task, "--seed", String(seed), "--eval-every", evalEvery];
     const native = toCriteria(json(TRAIN_CLI, common));
-    const wasm = toCriteria(json(process.execPath, ["tools/train.mjs", ...common]));
+    const wasm = toCriteria(json(process.execPath, ["tools/cli/train.mjs", ...common]));
     rows.push({ seed, native, wasm });
     process.stderr.write(`bench-train: ${task} seed ${seed} done\n`);
   }

@@ -2,7 +2,7 @@
 # Installs everything the project needs on Debian 12: system packages, then npm packages.
 # Idempotent and quick when everything is there. Without root, prints the exact command to run.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 # The Python package's suite (tests/python) runs on Debian's /usr/bin/python3 with these.
 packages=(cmake g++ make libeigen3-dev catch2 emscripten chromium clang-format python3-numpy
