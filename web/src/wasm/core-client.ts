@@ -107,8 +107,9 @@ export class CoreClient {
 
   /** Waits for the worker's lock: granted to the page only once the worker is gone. */
   private watch(worker: Worker, lock: string): void {
+    // Where the page has no Web Locks (an insecure origin), the worker's death goes unwatched.
     navigator.locks
-      .request(lock, () => this.lose(worker, "its worker ended"))
+      ?.request(lock, () => this.lose(worker, "its worker ended"))
       .catch(() => undefined);
   }
 
