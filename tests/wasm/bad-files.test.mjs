@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { coreBytes } from "../../web/src/wasm/core-bytes.js";
+import { coreBytes } from "../../build/node/core-bytes.js";
 import { badFiles } from "./bad-files.mjs";
 import { sharedModule } from "./helpers.mjs";
 

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { coreBytes } from "../../web/src/wasm/core-bytes.js";
+import { coreBytes } from "../../build/node/core-bytes.js";
 import { badFiles } from "./bad-files.mjs";
 import { sharedModule } from "./helpers.mjs";
 

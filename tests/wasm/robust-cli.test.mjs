@@ -16,7 +16,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { MAX_FILE_BYTES } from "../../web/src/wasm/core-limits.js";
+import { MAX_FILE_BYTES } from "../../build/node/core-limits.js";
 import { sharedModule } from "./helpers.mjs";
 
 const tool = (name) => fileURLToPath(new URL(`../../tools/cli/${name}.mjs`, import.meta.url));

@@ -1,10 +1,11 @@
-// The page's LaTeX → MathML reader (web/src/views/matrix/tex-mathml.js) on every formula and
-// label the wasm module writes for the examples, with each scoring function and a mask, per query
-// and per matrix: nothing unknown (no <merror>), tags balanced; and a few exact conversions.
+// The page's LaTeX → MathML reader (web/src/views/matrix/tex-mathml.ts, built for node into
+// build/node/ by tools/build/build-node.mjs) on every formula and label the wasm module writes for
+// the examples, with each scoring function and a mask, per query and per matrix: nothing unknown
+// (no <merror>), tags balanced; and a few exact conversions.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { texToMathML, texToMathPieces } from "../../web/src/views/matrix/tex-mathml.js";
+import { texToMathML, texToMathPieces } from "../../build/node/tex-mathml.js";
 import { runOk, sharedModule } from "./helpers.mjs";
 
 const example = (name) =>

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { loadRawModule } from "../../tools/lib/wasm-node.mjs";
 import { buildTrainCli, TRAIN_CLI } from "../../tools/build/build-models.mjs";
 import { assertClose } from "./helpers.mjs";
-import { ATTENTION_SITES } from "../../web/src/wasm/train-values.js";
+import { ATTENTION_SITES } from "../../build/node/train-values.js";
 
 const module = await loadRawModule("train");
 const dir = mkdtempSync(join(tmpdir(), "train-"));

@@ -4,7 +4,7 @@
 // step copied into JS) beside the lazy `open` + `step(0)` (a summary, then one step).
 import { performance } from "node:perf_hooks";
 import { loadRawModule } from "../lib/wasm-node.mjs";
-import { coreBytes } from "../../web/src/wasm/core-bytes.js";
+import { coreBytes } from "../../build/node/core-bytes.js";
 
 const sizes = process.argv.slice(2);
 const module = await loadRawModule();

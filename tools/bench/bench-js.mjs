@@ -6,7 +6,7 @@
 // (NATIVE_MS with malloc reusing memory; the second as built, each big matrix a fresh mmap).
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { coreBytes } from "../../web/src/wasm/core-bytes.js";
+import { coreBytes } from "../../build/node/core-bytes.js";
 import { loadRawModule } from "../lib/wasm-node.mjs";
 
 const [file, nativeMs, nativeAsBuiltMs] = process.argv.slice(2);

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { ensureBuilt, loadRawModule } from "../lib/wasm-node.mjs";
-import { ATTENTION_SITES } from "../../web/src/wasm/train-values.js";
+import { ATTENTION_SITES } from "../../build/node/train-values.js";
 
 export const LEARNED_SENTENCE = "the small black cat sees a red car";
 const TASKS = ["translate", "copy"];

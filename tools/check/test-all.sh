@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Every suite, in order: Catch2 on the native core, node --test on the wasm module, pytest on the
-# Python package (it traces through the wasm module and inlines the standalone build), Playwright
-# on the built page in Chromium, then types, the C++ layers (tools/check/check-layers-cpp.sh), lint and
-# formatting. Stops at the first failing suite.
+# Every suite, in order: Catch2 on the native core, Vitest on the front end's state (TypeScript,
+# tests/unit/), node --test on the wasm module, pytest on the Python package (it traces through
+# the wasm module and inlines the standalone build), Playwright on the built page in Chromium,
+# then types, the C++ layers (tools/check/check-layers-cpp.sh), lint and formatting. Stops at the
+# first failing suite.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -11,6 +12,9 @@ section() { printf '\n== %s\n' "$*"; }
 section "C++ core: Catch2 via ctest"
 npm run --silent build:native
 (cd build/native && ctest --output-on-failure -j2)
+
+section "Front-end state: Vitest"
+node node_modules/vitest/vitest.mjs run
 
 section "WebAssembly module: node --test"
 npm run --silent build:wasm

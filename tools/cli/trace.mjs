@@ -4,7 +4,7 @@
 import { loadRawModule } from "../lib/wasm-node.mjs";
 import { readLimited } from "../lib/read-limited.mjs";
 import { traceToJson } from "./trace-json.mjs";
-import { shownText } from "../../web/src/wasm/core-bytes.js";
+import { shownText } from "../../build/node/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`trace: ${message}\n`);

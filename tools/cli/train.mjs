@@ -10,7 +10,7 @@
 // naming it and its limit, exit code 2.
 import { writeFileSync } from "node:fs";
 import { loadRawModule } from "../lib/wasm-node.mjs";
-import { shownText } from "../../web/src/wasm/core-bytes.js";
+import { shownText } from "../../build/node/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`train: ${message}\n`);

@@ -10,8 +10,8 @@
 // bad file or option: one line on stderr, exit code 2.
 import { loadRawModule } from "../lib/wasm-node.mjs";
 import { readLimited } from "../lib/read-limited.mjs";
-import { ATTENTION_SITES, rowsOf } from "../../web/src/wasm/train-values.js";
-import { coreBytes, shownText } from "../../web/src/wasm/core-bytes.js";
+import { ATTENTION_SITES, rowsOf } from "../../build/node/train-values.js";
+import { coreBytes, shownText } from "../../build/node/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`translate: ${message}\n`);

@@ -1,8 +1,8 @@
-// Reads a file for the commands, refusing one over the core's limit (web/src/wasm/core-limits.js)
+// Reads a file for the commands, refusing one over the core's limit (web/src/wasm/core-limits.ts)
 // before reading it: a regular file from its size, anything else (a pipe, /dev/zero) once
 // limit + 1 bytes have come. Memory then stays within the limit and the answer comes at once.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { MAX_FILE_BYTES, bytesText, tooLargeMessage } from "../../web/src/wasm/core-limits.js";
+import { MAX_FILE_BYTES, bytesText, tooLargeMessage } from "../../build/node/core-limits.js";
 
 const CHUNK = 1 << 20;
 

@@ -11,8 +11,7 @@ const root = document.getElementById("app");
 if (root) {
   learnAtStart(root);
   void startWithUrl(root).then((stepper) => {
-    const tools = root.querySelector<HTMLElement>('[data-part="tools"]');
-    if (tools) createShareDialog(tools, () => stepper.view());
+    createShareDialog(stepper.layout.tools, () => stepper.view());
     installLearnMode(root, stepper);
   });
 }

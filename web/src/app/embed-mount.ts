@@ -8,7 +8,7 @@ import { startApp, type Stepper } from "./app";
 import type { View } from "../state/app-state";
 import type { EmbedConfig, EmbedOptionError } from "../state/embed-options";
 import { checkStart } from "../state/embed-start";
-import { applyTheme } from "../views/ui/theme";
+import { messageBox, reveal } from "../views/embed/embed-parts";
 import { fromText } from "../wasm/scenario-text";
 import type { ScenarioFile } from "../wasm/types";
 
@@ -37,58 +37,22 @@ async function fetchScenario(src: string, doc: Document): Promise<ScenarioFile> 
   }
 }
 
-/** The message box above an embedded stepper (hidden while empty). */
-function messageBox(host: HTMLElement | ShadowRoot): (lines: string[]) => void {
-  const doc = host.ownerDocument;
-  const box = doc.createElement("div");
-  box.className = "attention-stepper-error";
-  box.setAttribute("role", "alert");
-  box.dataset.testid = "embed-error";
-  box.hidden = true;
-  host.append(box);
-  return (lines) => {
-    box.replaceChildren(
-      ...lines.map((l) => {
-        const p = doc.createElement("p");
-        p.textContent = l;
-        return p;
-      }),
-    );
-    box.hidden = lines.length === 0;
-  };
-}
-
-/** Room left above the step panel when it is scrolled to the top of the embed (px). */
-const MARGIN = 8;
-
 /**
- * After each move to another step once `started()`, scrolls the embed's own scroll box (never the
- * host page) before the next paint (measuring now would force a layout in every step).
+ * After each move to another step once the stepper has started, scrolls the embed's own scroll
+ * box (never the host page) before the next paint (measuring now would force a layout in every
+ * step).
  */
-function keepStepInView(root: HTMLElement, started: () => boolean): (view: View) => void {
+function keepStepInView(stepper: () => Stepper | null): (view: View) => void {
   let last = "";
   return (view) => {
     const key = `${view.stage}/${view.head}/${view.query}/${view.granularity}`;
     if (key === last) return;
     last = key;
-    if (started()) requestAnimationFrame(() => reveal(root));
+    const s = stepper();
+    if (!s) return;
+    const parts = { box: s.layout.box, step: s.layout.step, result: () => s.resultFigure() };
+    requestAnimationFrame(() => reveal(parts));
   };
-}
-
-/** Scrolls the embed's scroll box so the step's title is in view and, when both fit, its result. */
-function reveal(root: HTMLElement): void {
-  const box = root.querySelector<HTMLElement>(".layout");
-  const step = root.querySelector<HTMLElement>('[data-part="step"]');
-  if (!box || !step || box.scrollHeight <= box.clientHeight) return;
-  const result = step.querySelector('[data-testid="matrix-result"]') ?? step;
-  // Positions inside the scroll box's content, from its top.
-  const origin = box.getBoundingClientRect().top - box.scrollTop;
-  const top = step.getBoundingClientRect().top - origin - MARGIN;
-  const bottom = result.getBoundingClientRect().bottom - origin + MARGIN;
-  const height = box.clientHeight;
-  // As little as possible: the result as far as it fits, never past the title.
-  if (top < box.scrollTop) box.scrollTop = top;
-  else if (bottom > box.scrollTop + height) box.scrollTop = Math.min(top, bottom - height);
 }
 
 /**
@@ -127,21 +91,16 @@ export async function mountEmbed(
     }
   }
   // The opening step shows from the top; only later moves scroll.
-  let started = false;
-  const onView = keepStepInView(root, () => started);
+  let started: Stepper | null = null;
+  const onView = keepStepInView(() => started);
   const stepper = await startApp(root, { ...options, onView });
-  started = true;
+  started = stepper;
   const result = stepper.result();
   const view = stepper.view();
   if (options.start && result && view) {
     messages.push(...checkStart(options.start, result, view).map(say));
     show(messages);
   }
-  if (config.theme) {
-    applyTheme(root, config.theme);
-    root
-      .querySelector(".theme-toggle")
-      ?.setAttribute("aria-pressed", String(config.theme === "dark"));
-  }
+  if (config.theme) stepper.setTheme(config.theme);
   return stepper;
 }

@@ -6,7 +6,7 @@
  * link does (Stepper.open), so the URL, Share and Export follow it like any scenario.
  */
 import type { Stepper } from "./app";
-import { el } from "../views/ui/dom";
+import { createLearnSwitch, guardKeys } from "../views/learn-switch/learn-switch";
 import { encodeView } from "../state/url-state";
 import { learnHash, readLearnHash, type LearnLink, type TypedSettings } from "../state/learn-link";
 import type { LearnView } from "../views/learn/learn-view";
@@ -35,34 +35,21 @@ export function learnAtStart(root: HTMLElement): void {
   warmUp(link.task);
 }
 
+/** Back in the stepper: a new history entry with its view's link. */
+function backToStepper(win: Window, stepper: Stepper): void {
+  const shown = stepper.view();
+  if (!shown) return;
+  // A scenario too big for a link: the stepper's URL holds no view (url-sync.ts).
+  void encodeView(shown).then(
+    (text) => win.history.pushState(null, "", `#${text}`),
+    () => win.history.pushState(null, "", win.location.pathname + win.location.search),
+  );
+}
+
 /** Adds the switch and the Learn view to a started app page stepper. */
 export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
   const win = root.ownerDocument.defaultView ?? window;
-  const nav = el("nav", "view-switch");
-  nav.setAttribute("aria-label", "Views");
-  const toStepper = el("a", "", "Stepper");
-  toStepper.href = "#";
-  const toLearn = el("a", "", "Learn");
-  toLearn.href = learnHash("translate");
-  toLearn.title = "Train a tiny Transformer and watch its attention form";
-  nav.append(toStepper, toLearn);
-  for (const type of ["pointerenter", "focus"]) {
-    toLearn.addEventListener(type, () => warmUp(readLearnHash(toLearn.hash)?.task ?? "translate"), {
-      once: true,
-    });
-  }
-  root.querySelector(".brand")?.after(nav);
-  const section = el("section", "learn");
-  section.dataset.part = "learn";
-  section.dataset.testid = "learn";
-  section.setAttribute("aria-labelledby", "learn-title");
-  section.hidden = true;
-  // A click inside focuses the view, so keys start there, not on the page's body.
-  section.tabIndex = -1;
-  const message = el("p", "status learn-status");
-  message.setAttribute("role", "status");
-  section.append(message);
-  root.querySelector(".layout")?.after(section);
+  const { toStepper, toLearn, section, message, show } = createLearnSwitch(stepper.layout, warmUp);
 
   let view: Promise<LearnView> | null = null;
   const learning = () => root.classList.contains(LEARNING);
@@ -78,10 +65,7 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
   function mark(on: boolean): void {
     if (!on) shownHash = "";
     root.classList.toggle(LEARNING, on);
-    section.hidden = !on;
-    const [current, other] = on ? [toLearn, toStepper] : [toStepper, toLearn];
-    current.setAttribute("aria-current", "page");
-    other.removeAttribute("aria-current");
+    show(on);
   }
 
   async function enter(link: LearnLink): Promise<void> {
@@ -117,36 +101,17 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
   async function stepThrough(scenario: ScenarioFile): Promise<void> {
     mark(false);
     const err = await stepper.open(scenario);
-    const status = root.querySelector('[data-part="status"]');
-    if (err && status) status.textContent = `Not opened (${err.field}): ${err.message}`;
-    root.querySelector<HTMLElement>('[data-part="step"]')?.focus();
+    if (err) stepper.say(`Not opened (${err.field}): ${err.message}`);
+    stepper.layout.step.focus();
   }
 
   toStepper.addEventListener("click", (e) => {
     e.preventDefault();
     if (!learning()) return;
     mark(false);
-    const shown = stepper.view();
-    if (shown) {
-      // A scenario too big for a link: the stepper's URL holds no view (url-sync.ts).
-      void encodeView(shown).then(
-        (text) => win.history.pushState(null, "", `#${text}`),
-        () => win.history.pushState(null, "", win.location.pathname + win.location.search),
-      );
-    }
+    backToStepper(win, stepper);
   });
-  // The stepper's keys (arrows, space, P) never act while Learn covers it: Learn's controls own
-  // their keys, and keys from elsewhere on the page (the body, the top bar) stop here.
-  section.addEventListener("keydown", (e) => e.stopPropagation());
-  win.addEventListener(
-    "keydown",
-    (e) => {
-      if (learning() && !(e.target instanceof Node && section.contains(e.target))) {
-        e.stopPropagation();
-      }
-    },
-    true,
-  );
+  guardKeys(win, section, learning);
   const follow = () => {
     if (win.location.hash === shownHash) return;
     const link = readLearnHash(win.location.hash);

@@ -1,20 +1,18 @@
 /**
- * What the learner changes and saves: edited numbers (with undo, redo and reset), the scenario
- * file's Save and Load, and the "Why √d_k?" experiment. Wired to the controller (app.ts) through
- * a few callbacks, so the controller only runs scenarios and shows results.
+ * The controller's part for what the learner changes and saves: which run an edit, the form, or a
+ * loaded scenario file makes, and what becomes of the edits then (kept, dropped, restarted). It
+ * composes the edit bar (undo, redo, reset; views/editing) and the file buttons (Save / Load;
+ * views/scenario), wired to app.ts through a few callbacks.
  */
 import { createEditing } from "../views/editing/editing";
 import { sameInputs, scenarioWithEdits, usableEdits } from "../state/edits";
 import { formFromScenario, scenarioFromForm } from "../views/scenario/scenario-form";
 import type { MatrixSpec } from "../views/matrix/matrix-model";
-import { createSqrtDkView } from "../views/sqrt-dk/sqrt-dk-view";
 import { parseScenarioText } from "../state/scenario-file";
 import { createScenarioFileControls } from "../views/scenario/file-controls";
 import { SUPERSEDED, type AppState, type RunOutcome } from "../state/app-state";
-import type { Stage } from "../wasm/enums";
 import { ScenarioError, type Attention } from "../wasm/loader";
 import type { CellEdit, OperandValue, ScenarioFile, TraceValue } from "../wasm/types";
-import { makeButton } from "../views/ui/dom";
 
 export interface ToolsHost {
   attention(): Attention | null;
@@ -42,8 +40,6 @@ export interface LearnerTools {
    * if any; the edits in force are cleared, which the edit bar says and Undo reverts.
    */
   restart(edits?: readonly CellEdit[]): void;
-  /** After a step was drawn: the "Why √d_k?" link on Scale steps. */
-  afterStep(stepHost: HTMLElement, stage: Stage): void;
 }
 
 /** Whether `next` changes the inputs of `prev`; both are compared as the form writes them. */
@@ -73,15 +69,6 @@ export function createLearnerTools(
     const s = host.state()?.scenario;
     return s && scenarioWithEdits(s, []);
   };
-
-  const sqrtDk = createSqrtDkView(root, { attention: host.attention, state: host.state });
-  const why = makeButton(
-    "small why-top",
-    "Why √d_k?",
-    "The experiment: what goes wrong without dividing by √d_k",
-  );
-  why.addEventListener("click", () => sqrtDk.open());
-  bar.append(why);
 
   const files = createScenarioFileControls(panelHost, {
     current: () => host.state()?.scenario ?? null,
@@ -132,6 +119,5 @@ export function createLearnerTools(
       }
     },
     restart: (edits = []) => editing.restart(edits, shown()),
-    afterStep: (stepHost, stage) => sqrtDk.syncStepLink(stepHost, stage),
   };
 }

@@ -19,6 +19,7 @@ import {
   hashHasView,
   TooBigForLinkError,
   UrlStateError,
+  type LinkView,
 } from "../state/url-state";
 import { readLearnHash } from "../state/learn-link";
 import type { ScenarioError } from "../wasm/loader";
@@ -44,158 +45,186 @@ const problemText = (e: unknown): string =>
 const stepProblem = (problems: string[]): string =>
   `${problems.join(" ")} Showing the scenario's first step.`;
 
-/** Starts the stepper in `root` at the view of location.hash (if any) and keeps the URL in sync. */
-export async function startWithUrl(root: HTMLElement, options: AppOptions = {}): Promise<Stepper> {
-  const win = root.ownerDocument.defaultView ?? window;
-  const status = () => root.querySelector('[data-part="status"]');
-  const say = (text: string) => {
-    const line = status();
-    if (line) line.textContent = text;
-  };
-
+/** The view a link at start names (null if none), and what to say about it ("" if nothing). */
+async function readStartLink(root: HTMLElement, hash: string) {
   let initial: View | null = null;
   let problem = "";
-  if (hashHasView(win.location.hash)) {
+  if (hashHasView(hash)) {
     // A learned model's link takes a moment (state/learned-source.ts); the layout replaces this.
     root.textContent = "Opening the link…";
     try {
-      const link = await decodeView(win.location.hash);
+      const link = await decodeView(hash);
       initial = link.view;
       if (link.problems.length > 0) problem = stepProblem(link.problems);
     } catch (e) {
       problem = `This link could not be opened: ${problemText(e)} Showing the default scenario.`;
     }
   }
+  return { initial, problem };
+}
 
-  let stepper: Stepper | null = null;
-  /** Links being opened: the redraws of their open() are not new history. */
-  let opening = 0;
-  let lastView: View | null = null;
-  let lastChange = 0;
-  let wasPlaying = false;
-  let seq = 0;
-  let pendingPush = false;
+/** The history writes: each view encoded, then written at once or coalesced (FLUSH_MS). */
+class HistoryWriter {
+  /** The latest write asked for (or link opened): an older encoding that finishes is dropped. */
+  seq = 0;
   /** The hash (with "#") this script last wrote or opened; an event for it is our own. */
-  let currentHash = win.location.hash;
-
+  currentHash: string;
+  private pendingPush = false;
   /** The hash (with "#") encoded for the latest view and not yet written, if any. */
-  let unwritten: string | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let lastWrite = -Infinity;
+  private unwritten: string | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastWrite = -Infinity;
 
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    const hash = unwritten;
-    const doPush = pendingPush;
-    unwritten = null;
-    pendingPush = false;
+  constructor(
+    private readonly win: Window,
+    private readonly say: (text: string) => void,
+  ) {
+    this.currentHash = win.location.hash;
+    win.addEventListener("pagehide", () => this.flush());
+  }
+
+  flush(): void {
+    const { win } = this;
+    const hash = this.unwritten;
+    const doPush = this.pendingPush;
+    this.drop();
     if (hash === null || hash === win.location.hash) return;
-    lastWrite = performance.now();
+    this.lastWrite = performance.now();
     const url = `${win.location.pathname}${win.location.search}${hash}`;
     if (doPush) win.history.pushState(null, "", url);
     else win.history.replaceState(win.history.state, "", url);
-    currentHash = hash;
-  };
-  win.addEventListener("pagehide", flush);
+    this.currentHash = hash;
+  }
 
-  const queue = (hash: string) => {
-    unwritten = hash;
-    if (timer !== undefined) return;
-    const wait = lastWrite + FLUSH_MS - performance.now();
-    if (wait <= 0) flush();
-    else timer = setTimeout(flush, wait);
-  };
+  /** Forgets the write waiting, if any. */
+  drop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.unwritten = null;
+    this.pendingPush = false;
+  }
 
-  const write = (view: View, push: boolean) => {
-    const mine = ++seq;
-    pendingPush = pendingPush || push;
+  private queue(hash: string): void {
+    this.unwritten = hash;
+    if (this.timer !== undefined) return;
+    const wait = this.lastWrite + FLUSH_MS - performance.now();
+    if (wait <= 0) this.flush();
+    else this.timer = setTimeout(() => this.flush(), wait);
+  }
+
+  write(view: View, push: boolean): void {
+    const mine = ++this.seq;
+    this.pendingPush = this.pendingPush || push;
     void encodeView(view).then(
       (text) => {
-        if (mine === seq) queue(`#${text}`); // else a newer view (or a back/forward) came since
+        // Else a newer view (or a back/forward) came since.
+        if (mine === this.seq) this.queue(`#${text}`);
       },
       (e: unknown) => {
-        if (mine !== seq) return;
+        if (mine !== this.seq) return;
         // A scenario no link can carry: the URL holds no view (a reload opens the default), rather
         // than an older one that is not what is shown. Share says so and offers Save scenario.
-        if (e instanceof TooBigForLinkError) queue("");
-        else say("The link for this view could not be made.");
+        if (e instanceof TooBigForLinkError) this.queue("");
+        else this.say("The link for this view could not be made.");
       },
     );
-  };
+  }
+}
 
-  const onView = (view: View, playing: boolean) => {
-    options.onView?.(view, playing);
-    if (!stepper || opening > 0) return;
-    if (sameView(lastView, view)) {
-      wasPlaying = playing;
+/** When a view is a new history entry: the first after a pause (SETTLE_MS), never while playing. */
+class ViewFollower {
+  /** Links being opened: the redraws of their open() are not new history. */
+  opening = 0;
+  lastView: View | null = null;
+  lastChange = 0;
+  private wasPlaying = false;
+
+  constructor(private readonly writer: HistoryWriter) {}
+
+  onView(view: View, playing: boolean): void {
+    if (this.opening > 0) return;
+    if (sameView(this.lastView, view)) {
+      this.wasPlaying = playing;
       return;
     }
     const now = performance.now();
-    const push = !playing && !wasPlaying && now - lastChange >= SETTLE_MS;
-    lastView = view;
-    lastChange = now;
-    wasPlaying = playing;
-    write(view, push);
-  };
+    const push = !playing && !this.wasPlaying && now - this.lastChange >= SETTLE_MS;
+    this.lastView = view;
+    this.lastChange = now;
+    this.wasPlaying = playing;
+    this.writer.write(view, push);
+  }
+}
 
-  stepper = await startApp(root, {
+/** Reopens the view of the current hash (back/forward, or a hash typed in the address bar). */
+async function reopen(
+  stepper: Stepper,
+  writer: HistoryWriter,
+  follower: ViewFollower,
+  hash: string,
+): Promise<void> {
+  if (hash === writer.currentHash || !hashHasView(hash)) return;
+  writer.currentHash = hash;
+  const mine = ++writer.seq; // drops any encoding still under way: it belongs to the entry we left
+  writer.drop();
+  let link: LinkView;
+  try {
+    link = await decodeView(hash);
+  } catch (e) {
+    if (mine === writer.seq) stepper.say(`This link could not be opened: ${problemText(e)}`);
+    return;
+  }
+  if (mine !== writer.seq) return;
+  const { scenario, ...start } = link.view;
+  follower.opening++;
+  let err: ScenarioError | null;
+  try {
+    err = await stepper.open(scenario, start);
+  } finally {
+    follower.opening--;
+  }
+  // A newer link came while this one was computed: it is the one shown, and it says its own.
+  if (mine !== writer.seq) return;
+  follower.lastView = stepper.view();
+  follower.lastChange = 0;
+  if (err)
+    stepper.say(`This link's scenario was not opened (${err.field || "scenario"}): ${err.message}`);
+  else if (link.problems.length > 0) stepper.say(stepProblem(link.problems));
+}
+
+/** Starts the stepper in `root` at the view of location.hash (if any) and keeps the URL in sync. */
+export async function startWithUrl(root: HTMLElement, options: AppOptions = {}): Promise<Stepper> {
+  const win = root.ownerDocument.defaultView ?? window;
+  const { initial, problem } = await readStartLink(root, win.location.hash);
+  let stepper: Stepper | null = null;
+  // The stepper's status line, once it is started (nothing is said before).
+  const writer = new HistoryWriter(win, (text) => stepper?.say(text));
+  const follower = new ViewFollower(writer);
+  const onView = (view: View, playing: boolean) => {
+    options.onView?.(view, playing);
+    if (stepper) follower.onView(view, playing);
+  };
+  const start = initial && {
+    stage: initial.stage,
+    head: initial.head,
+    query: initial.query,
+    granularity: initial.granularity,
+  };
+  const ready = await startApp(root, {
     ...options,
-    ...(initial && {
-      scenario: initial.scenario,
-      start: {
-        stage: initial.stage,
-        head: initial.head,
-        query: initial.query,
-        granularity: initial.granularity,
-      },
-    }),
+    ...(initial && start && { scenario: initial.scenario, start }),
     onView,
   });
-  const ready = stepper;
+  stepper = ready;
   // When the core refused the link's scenario, startApp has said why: the step is moot then.
-  if (problem && !status()?.textContent) say(problem);
-  lastView = ready.view();
+  if (problem && !ready.layout.status.textContent) ready.say(problem);
+  follower.lastView = ready.view();
   // The first entry gets the view's own hash too (a bad link's is replaced by the default's),
   // unless the page opened on the Learn view (learn-mode.ts), whose link stays.
-  if (lastView && !readLearnHash(win.location.hash)) write(lastView, false);
-
-  /** Reopens the view of the current hash (back/forward, or a hash typed in the address bar). */
-  const reopen = async () => {
-    const hash = win.location.hash;
-    if (hash === currentHash || !hashHasView(hash)) return;
-    currentHash = hash;
-    const mine = ++seq; // drops any encoding still under way: it belongs to the entry we left
-    clearTimeout(timer);
-    timer = undefined;
-    unwritten = null;
-    pendingPush = false;
-    let view: View;
-    let problems: string[];
-    try {
-      ({ view, problems } = await decodeView(hash));
-    } catch (e) {
-      if (mine === seq) say(`This link could not be opened: ${problemText(e)}`);
-      return;
-    }
-    if (mine !== seq) return;
-    const { scenario, ...start } = view;
-    opening++;
-    let err: ScenarioError | null;
-    try {
-      err = await ready.open(scenario, start);
-    } finally {
-      opening--;
-    }
-    // A newer link came while this one was computed: it is the one shown, and it says its own.
-    if (mine !== seq) return;
-    lastView = ready.view();
-    lastChange = 0;
-    if (err)
-      say(`This link's scenario was not opened (${err.field || "scenario"}): ${err.message}`);
-    else if (problems.length > 0) say(stepProblem(problems));
-  };
-  win.addEventListener("popstate", () => void reopen());
-  win.addEventListener("hashchange", () => void reopen());
+  if (follower.lastView && !readLearnHash(win.location.hash))
+    writer.write(follower.lastView, false);
+  const follow = () => void reopen(ready, writer, follower, win.location.hash);
+  win.addEventListener("popstate", follow);
+  win.addEventListener("hashchange", follow);
   return ready;
 }

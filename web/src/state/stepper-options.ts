@@ -5,7 +5,7 @@
 import type { StartStep } from "./app-state";
 import type { ScenarioFile } from "../wasm/types";
 
-/** Parts of the layout that an embedder can hide (app/layout.ts builds them). */
+/** Parts of the layout that an embedder can hide (views/layout/layout.ts builds them). */
 export const PANELS = [
   "header",
   "controls",

@@ -1,4 +1,4 @@
-/** The Emscripten ES module factory built into build/wasm/train.mjs (its values: train-values.d.ts). */
+/** The Emscripten ES module factory built into build/wasm/train.mjs (its values: train-values.ts). */
 declare module "@wasm/train.mjs" {
   const createTrainModule: (options?: {
     wasmBinary?: ArrayBuffer | Uint8Array;

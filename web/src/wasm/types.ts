@@ -279,7 +279,7 @@ export type RawSweepResult = { ok: true; points: SweepPointValue[] } | RawError;
 
 /** The raw Embind module (only what we use). */
 /**
- * A scenario file's text as the core reads it: UTF-8 bytes (wasm/core-bytes.js makes them from a
+ * A scenario file's text as the core reads it: UTF-8 bytes (wasm/core-bytes.ts makes them from a
  * string). A plain string would be encoded by Embind, which alters lone surrogates silently.
  */
 export type ScenarioBytes = Uint8Array;

@@ -8,6 +8,7 @@
 import { headName } from "../../state/stages";
 import { Granularity } from "../../wasm/enums";
 import { el, setText } from "../ui/dom";
+import type { Panel } from "../ui/panel";
 
 export interface ControlActions {
   first(): void;
@@ -33,8 +34,10 @@ export interface ControlsView {
   query: number;
 }
 
-export interface Controls {
+export interface Controls extends Panel {
   update(v: ControlsView): void;
+  /** The "Step 17 of 386" counter (presentation mode mirrors it). */
+  readonly counter: HTMLElement;
 }
 
 /**
@@ -100,9 +103,8 @@ function setOptions(s: HTMLSelectElement, options: [string, string][]): void {
   s.replaceChildren(...options.map(([v, t]) => new Option(t, v)));
 }
 
-export function createControls(host: HTMLElement, a: ControlActions): Controls {
-  host.setAttribute("role", "toolbar");
-  host.setAttribute("aria-label", "Step controls");
+/** First, previous, play, next, last and the step counter. */
+function buildNav(a: ControlActions) {
   const nav = document.createElement("div");
   nav.className = "nav";
   const first = button("First step", "First", ICONS.first, a.first);
@@ -115,7 +117,11 @@ export function createControls(host: HTMLElement, a: ControlActions): Controls {
   counter.className = "counter";
   counter.dataset.testid = "step-counter";
   nav.append(first, previous, play, next, last, counter);
+  return { nav, first, previous, play, next, last, counter };
+}
 
+/** Speed and granularity (`options`), head and query (`focus`). */
+function buildPickers(a: ControlActions) {
   const options = document.createElement("div");
   options.className = "pickers step-options";
   const speed = select("Speed", "speed", (v) => a.setSpeed(Number(v)));
@@ -131,9 +137,18 @@ export function createControls(host: HTMLElement, a: ControlActions): Controls {
     [String(Granularity.PerQuery), "Per query"],
     [String(Granularity.PerMatrix), "Per matrix"],
   ]);
+  options.append(gran.wrap, speed.wrap);
   const head = select("Head", "head", (v) => a.setHead(Number(v)));
+  const query = buildQuery(a);
+  const focus = document.createElement("div");
+  focus.className = "pickers";
+  focus.append(head.wrap, query.wrap);
+  return { options, gran, head, query, focus };
+}
+
+/** The query picker: a list, or (many queries) "Query [ 37 ] of 512 · w36" (QUERY_LIST_MAX). */
+function buildQuery(a: ControlActions) {
   const query = select("Query", "query", (v) => a.setQuery(Number(v)));
-  // Many queries: "Query [ 37 ] of 512 · w36" instead of the list (QUERY_LIST_MAX).
   const queryNumber = el("input");
   queryNumber.type = "number";
   queryNumber.min = "1";
@@ -145,69 +160,92 @@ export function createControls(host: HTMLElement, a: ControlActions): Controls {
     if (Number.isFinite(n)) a.setQuery(Math.min(Math.max(n, 1), Number(queryNumber.max)) - 1);
   });
   query.wrap.append(queryNumber, queryToken);
-  const focus = document.createElement("div");
-  focus.className = "pickers";
-  focus.append(head.wrap, query.wrap);
+  return { wrap: query.wrap, s: query.s, queryNumber, queryToken };
+}
+type QueryPicker = ReturnType<typeof buildQuery>;
+
+/** Shows the list or the number field as "Query" (the label's id moves to the one shown). */
+function showQuery(p: QueryPicker, tokens: string[], q: number, newTokens: boolean): void {
+  const { s: list, queryNumber, queryToken } = p;
+  const many = tokens.length > QUERY_LIST_MAX;
+  const [shown, other] = many ? [queryNumber, list] : [list, queryNumber];
+  if (shown.hidden || !shown.id) {
+    shown.id = other.id || shown.id;
+    other.removeAttribute("id");
+    shown.hidden = false;
+    other.hidden = true;
+    queryToken.hidden = !many;
+  }
+  if (!many) {
+    if (newTokens)
+      setOptions(
+        list,
+        tokens.map((t, i) => [String(i), `${i + 1} · ${t}`]),
+      );
+    if (list.value !== String(q)) list.value = String(q);
+    return;
+  }
+  if (list.options.length > 0) list.replaceChildren();
+  setAttr(queryNumber, "max", String(tokens.length));
+  if (queryNumber.value !== String(q + 1)) queryNumber.value = String(q + 1);
+  setText(queryToken, `of ${tokens.length} · ${tokens[q] ?? ""}`);
+}
+
+/** The counter, the ends (aria-disabled rather than disabled: a focused button keeps the focus). */
+function showPlace(n: ReturnType<typeof buildNav>, index: number, total: number): void {
+  setText(n.counter, `Step ${index + 1} of ${total}`);
+  const atStart = String(index <= 0);
+  const atEnd = String(index >= total - 1);
+  setAttr(n.first, "aria-disabled", atStart);
+  setAttr(n.previous, "aria-disabled", atStart);
+  setAttr(n.next, "aria-disabled", atEnd);
+  setAttr(n.last, "aria-disabled", atEnd);
+}
+
+export function createControls(host: HTMLElement, a: ControlActions): Controls {
+  host.setAttribute("role", "toolbar");
+  host.setAttribute("aria-label", "Step controls");
+  const nav = buildNav(a);
+  const p = buildPickers(a);
   const bar = document.createElement("div");
   bar.className = "step-bar";
   bar.dataset.testid = "step-bar";
-  bar.append(nav, focus);
-  options.append(gran.wrap, speed.wrap);
-  host.append(bar, options);
-
-  /** Shows the list or the number field as "Query" (the label's id moves to the one shown). */
-  function showQuery(tokens: string[], q: number, newTokens: boolean): void {
-    const many = tokens.length > QUERY_LIST_MAX;
-    const [shown, other] = many ? [queryNumber, query.s] : [query.s, queryNumber];
-    if (shown.hidden || !shown.id) {
-      shown.id = other.id || shown.id;
-      other.removeAttribute("id");
-      shown.hidden = false;
-      other.hidden = true;
-      queryToken.hidden = !many;
-    }
-    if (!many) {
-      if (newTokens)
-        setOptions(
-          query.s,
-          tokens.map((t, i) => [String(i), `${i + 1} · ${t}`]),
-        );
-      if (query.s.value !== String(q)) query.s.value = String(q);
-      return;
-    }
-    if (query.s.options.length > 0) query.s.replaceChildren();
-    setAttr(queryNumber, "max", String(tokens.length));
-    if (queryNumber.value !== String(q + 1)) queryNumber.value = String(q + 1);
-    setText(queryToken, `of ${tokens.length} · ${tokens[q] ?? ""}`);
-  }
+  bar.append(nav.nav, p.focus);
+  host.append(bar, p.options);
 
   let playing: boolean | null = null;
   let tokens: string[] | null = null;
   return {
+    counter: nav.counter,
+    render({ state: s, playing }) {
+      this.update({
+        index: s.index,
+        total: s.result.steps.length,
+        playing,
+        granularity: s.granularity,
+        numHeads: s.result.trace.numHeads,
+        head: s.focus.head,
+        queryTokens: s.result.trace.queryLabels,
+        query: s.focus.query,
+      });
+    },
     update(v) {
-      setText(counter, `Step ${v.index + 1} of ${v.total}`);
-      // aria-disabled rather than disabled: a focused button keeps the focus at either end.
-      const atStart = String(v.index <= 0);
-      const atEnd = String(v.index >= v.total - 1);
-      setAttr(first, "aria-disabled", atStart);
-      setAttr(previous, "aria-disabled", atStart);
-      setAttr(next, "aria-disabled", atEnd);
-      setAttr(last, "aria-disabled", atEnd);
+      showPlace(nav, v.index, v.total);
       if (v.playing !== playing) {
         playing = v.playing;
         const label = v.playing ? "Pause" : "Play";
-        play.setAttribute("aria-label", label);
-        play.title = label;
-        play.innerHTML = `${icon(v.playing ? ICONS.pause : ICONS.play)}<span class="btn-text">${label}</span>`;
+        nav.play.setAttribute("aria-label", label);
+        nav.play.title = label;
+        nav.play.innerHTML = `${icon(v.playing ? ICONS.pause : ICONS.play)}<span class="btn-text">${label}</span>`;
       }
-      if (gran.s.value !== String(v.granularity)) gran.s.value = String(v.granularity);
+      if (p.gran.s.value !== String(v.granularity)) p.gran.s.value = String(v.granularity);
       setOptions(
-        head.s,
+        p.head.s,
         Array.from({ length: v.numHeads }, (_, i) => [String(i), headName(i)]),
       );
-      if (head.s.value !== String(v.head)) head.s.value = String(v.head);
+      if (p.head.s.value !== String(v.head)) p.head.s.value = String(v.head);
       // The same tokens (one result) need no new options: only the value may move.
-      showQuery(v.queryTokens, v.query, v.queryTokens !== tokens);
+      showQuery(p.query, v.queryTokens, v.query, v.queryTokens !== tokens);
       tokens = v.queryTokens;
     },
   };

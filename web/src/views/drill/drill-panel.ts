@@ -11,9 +11,9 @@ import { keysBelongTo } from "../ui/keyboard";
 /** A cell's place: its matrix figure's test id and its data-r / data-c, to find it again. */
 function placeOf(target: HTMLElement | null): string | null {
   const cell = target?.closest<HTMLElement>("[data-r][data-c]");
-  const figure = cell?.closest<HTMLElement>("figure[data-testid]");
+  const figure = cell?.closest<HTMLElement>("figure[data-slot]");
   if (!cell || !figure) return null;
-  return `figure[data-testid="${figure.dataset.testid}"] [data-r="${cell.dataset.r}"][data-c="${cell.dataset.c}"]`;
+  return `figure[data-slot="${figure.dataset.slot}"] [data-r="${cell.dataset.r}"][data-c="${cell.dataset.c}"]`;
 }
 
 export interface DrillPanel {

@@ -5,11 +5,12 @@
  * drillScore, drillWeight, drillOutput, drillFinal).
  */
 import { plainLabel } from "../ui/format";
-import { quoted } from "../ui/dom";
+import type { Panel } from "../ui/panel";
+import { el, quoted } from "../ui/dom";
 import { DrillKind, MatrixId } from "../../wasm/enums";
 import { whenLoaded } from "../../wasm/lazy-run";
 import type { Attention, ProjectionKind } from "../../wasm/loader";
-import type { OperandValue, ScenarioFile, TraceValue } from "../../wasm/types";
+import type { OperandValue, ScenarioFile, StepValue, TraceValue } from "../../wasm/types";
 import type { MatrixSpec } from "../matrix/matrix-model";
 import { describeCell } from "./describe-cell";
 import { createDrillPanel } from "./drill-panel";
@@ -25,7 +26,9 @@ export interface DrillContext {
   scenario: ScenarioFile;
 }
 
-export interface Drill {
+export interface Drill extends Panel {
+  /** The box the panel is in, after the step's matrices. */
+  readonly box: HTMLElement;
   /** The hooks for one matrix of the step: what its cells mean, and drilling where possible. */
   decorate(trace: TraceValue, op: OperandValue): Pick<MatrixSpec, "describe" | "onActivate">;
   close(): void;
@@ -82,12 +85,19 @@ async function drillParts(
   return [title, renderOutputDrill(d, { trace, head, i: r, c })];
 }
 
-/** The drill-down panel, appended to `host`; `context` gives what a drill is computed from. */
+/**
+ * The drill-down, its box appended to `host` (the step view's, after the matrices, near the cell
+ * it explains); `context` gives what a drill is computed from.
+ */
 export function createDrill(host: HTMLElement, context: () => DrillContext | null): Drill {
-  const panel = createDrillPanel(host);
+  const box = el("div", "drill-host");
+  host.append(box);
+  const panel = createDrillPanel(box);
 
   /** The latest cell asked for: the answer for an earlier one that comes after is dropped. */
   let asked = 0;
+  /** The step the open panel's cell belongs to. */
+  let shown: { trace: TraceValue; step: StepValue } | null = null;
 
   async function drill(trace: TraceValue, op: OperandValue, r: number, c: number): Promise<void> {
     const ctx = context();
@@ -105,6 +115,14 @@ export function createDrill(host: HTMLElement, context: () => DrillContext | nul
   }
 
   return {
+    box,
+    // Another step (or trace) closes the panel: its cell is no longer on screen.
+    render({ state, step }) {
+      const trace = state.result.trace;
+      if (shown && shown.trace === trace && shown.step === step) return;
+      shown = { trace, step };
+      this.close();
+    },
     decorate(trace, op) {
       const describe = (r: number, c: number) => describeCell(op.matrix, op.head, r, c, trace);
       // Y belongs to no head; every other drillable matrix is a head's.

@@ -17,15 +17,8 @@ interface Tab {
   code: () => string;
 }
 
-export function openCodeDialog(host: HTMLElement, trace: TraceValue): void {
-  const doc = host.ownerDocument;
-  const tabs: Tab[] = [
-    { name: "NumPy", file: "attention_numpy.py", code: () => numpyCode(trace) },
-    { name: "PyTorch", file: "attention_torch.py", code: () => torchCode(trace) },
-  ];
-  const cache = new Map<Tab, string>();
-  const codeOf = (t: Tab) => cache.get(t) ?? cache.set(t, t.code()).get(t)!;
-
+/** The dialog's frame: its tab list, the source, a note and the actions' row. */
+function dialogShell(doc: Document) {
   const dialog = doc.createElement("dialog");
   dialog.className = "export-code";
   dialog.setAttribute("aria-label", "Reproduce it yourself");
@@ -37,10 +30,26 @@ export function openCodeDialog(host: HTMLElement, trace: TraceValue): void {
     <pre class="export-source" role="tabpanel" tabindex="0"></pre>
     <p class="export-note" aria-live="polite"></p>
     <div class="export-actions"></div>`;
-  const tablist = dialog.querySelector<HTMLElement>(".export-tabs")!;
-  const source = dialog.querySelector<HTMLElement>(".export-source")!;
-  const note = dialog.querySelector<HTMLElement>(".export-note")!;
-  const actions = dialog.querySelector<HTMLElement>(".export-actions")!;
+  const part = (cls: string) => dialog.querySelector<HTMLElement>(cls)!;
+  return {
+    dialog,
+    tablist: part(".export-tabs"),
+    source: part(".export-source"),
+    note: part(".export-note"),
+    actions: part(".export-actions"),
+  };
+}
+
+export function openCodeDialog(host: HTMLElement, trace: TraceValue): void {
+  const doc = host.ownerDocument;
+  const tabs: Tab[] = [
+    { name: "NumPy", file: "attention_numpy.py", code: () => numpyCode(trace) },
+    { name: "PyTorch", file: "attention_torch.py", code: () => torchCode(trace) },
+  ];
+  const cache = new Map<Tab, string>();
+  const codeOf = (t: Tab) => cache.get(t) ?? cache.set(t, t.code()).get(t)!;
+
+  const { dialog, tablist, source, note, actions } = dialogShell(doc);
   let current = tabs[0]!;
 
   const tabButtons = tabs.map((t) => {

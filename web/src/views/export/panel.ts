@@ -14,19 +14,14 @@ import { stepSvg } from "./step-svg";
 import { traceToJson } from "./trace-json";
 import { whenLoaded } from "../../wasm/lazy-run";
 
-export function createExportPanel(
-  wrap: HTMLElement,
-  get: () => ExportContext | null,
-  close: () => void,
-): ExportPanel {
-  const doc = wrap.ownerDocument;
+/** The panel's box, its note, and makers of its rows, buttons and selects. */
+function panelKit(get: () => ExportContext | null) {
   const panel = el("div", "export-panel");
   panel.setAttribute("role", "group");
   panel.setAttribute("aria-label", "Export");
   panel.hidden = true;
   const note = el("p", "export-note");
   note.setAttribute("aria-live", "polite");
-
   /** A button running `action` on the current context; failures are shown in the note. */
   const button = (text: string, label: string, action: (c: ExportContext) => unknown) => {
     const b = el("button", "small", text);
@@ -50,12 +45,21 @@ export function createExportPanel(
     r.append(typeof label === "string" ? el("span", "export-what", label) : label, ...items);
     panel.append(r);
   };
-  const select = (label: string) => {
+  /** A select labelled `label`, inside a visible label `text`. */
+  const labelled = (text: string, label: string) => {
     const s = el("select");
     s.setAttribute("aria-label", label);
-    return s;
+    const l = el("label", "export-what", text);
+    l.append(s);
+    return { s, l };
   };
+  return { panel, note, button, row, labelled };
+}
+type Kit = ReturnType<typeof panelKit>;
 
+/** This step as SVG or PNG. */
+function stepRow({ panel, row, button }: Kit): void {
+  const doc = panel.ownerDocument;
   const stepName = (c: ExportContext, ext: string) => `attention-step-${c.index + 1}.${ext}`;
   const currentStepSvg = (c: ExportContext) => stepSvg(c.result.trace, c.result.steps[c.index]!);
   row(
@@ -67,56 +71,80 @@ export function createExportPanel(
       download(panel, stepName(c, "png"), await svgToPng(doc, currentStepSvg(c))),
     ),
   );
+}
 
-  const heads = select("Heat map of head");
+/** A head's heat map as SVG or PNG; returns the head picker. */
+function heatRow({ panel, row, button, labelled }: Kit): HTMLSelectElement {
+  const doc = panel.ownerDocument;
+  const { s: heads, l } = labelled("Heat map ", "Heat map of head");
   const headOf = () => Number(heads.value) || 0;
   const mapName = (ext: string) => `attention-weights-head-${headOf() + 1}.${ext}`;
-  const heatLabel = el("label", "export-what", "Heat map ");
-  heatLabel.append(heads);
+  const svgOf = (c: ExportContext) => heatmapSvg(c.result.trace, headOf());
   row(
-    heatLabel,
+    l,
     button("SVG", "Heat map as SVG", (c) =>
-      download(
-        panel,
-        mapName("svg"),
-        textBlob(heatmapSvg(c.result.trace, headOf()), "image/svg+xml"),
-      ),
+      download(panel, mapName("svg"), textBlob(svgOf(c), "image/svg+xml")),
     ),
     button("PNG", "Heat map as PNG", async (c) =>
-      download(panel, mapName("png"), await svgToPng(doc, heatmapSvg(c.result.trace, headOf()))),
+      download(panel, mapName("png"), await svgToPng(doc, svgOf(c))),
     ),
   );
+  return heads;
+}
 
+/** The trace as JSON, a matrix as CSV; returns the matrix picker. */
+function dataRows({ panel, row, button, labelled }: Kit): HTMLSelectElement {
   row(
     "Trace",
     button("JSON", "Trace as JSON", async (c) => {
       await c.loadAll(true);
-      download(
-        panel,
-        "trace.json",
-        textBlob(`${JSON.stringify(traceToJson(c.result))}\n`, "application/json"),
-      );
+      const json = `${JSON.stringify(traceToJson(c.result))}\n`;
+      download(panel, "trace.json", textBlob(json, "application/json"));
     }),
   );
-
-  const matrices = select("Matrix to export");
-  const matrixLabel = el("label", "export-what", "Matrix ");
-  matrixLabel.append(matrices);
+  const { s: matrices, l } = labelled("Matrix ", "Matrix to export");
   row(
-    matrixLabel,
+    l,
     button("CSV", "Matrix as CSV", (c) => {
       const entry = csvEntries(c.result.trace)[Number(matrices.value)];
       if (entry) download(panel, `${entry.file}.csv`, textBlob(toCsv(entry), "text/csv"));
     }),
   );
+  return matrices;
+}
 
-  const reproduce = button("Reproduce it yourself…", "Reproduce it yourself", (c) => {
+/** Fills the pickers from a new trace, keeping the matrix chosen if it still exists. */
+function fillPickers(c: ExportContext, heads: HTMLSelectElement, matrices: HTMLSelectElement) {
+  const t = c.result.trace;
+  const step = c.result.steps[c.index];
+  heads.replaceChildren(...t.headTraces.map((_, h) => new Option(headName(h), String(h))));
+  heads.value = String(Math.max(0, step?.head ?? 0));
+  const before = matrices.selectedOptions[0]?.text;
+  matrices.replaceChildren(
+    ...csvEntries(t).map(
+      (e, i) => new Option(`${e.label} ${e.matrix.rows}×${e.matrix.cols}`, String(i)),
+    ),
+  );
+  const keep = [...matrices.options].find((o) => o.text === before);
+  if (keep) matrices.value = keep.value;
+}
+
+export function createExportPanel(
+  wrap: HTMLElement,
+  get: () => ExportContext | null,
+  close: () => void,
+): ExportPanel {
+  const kit = panelKit(get);
+  stepRow(kit);
+  const heads = heatRow(kit);
+  const matrices = dataRows(kit);
+  const reproduce = kit.button("Reproduce it yourself…", "Reproduce it yourself", (c) => {
     close();
     openCodeDialog(wrap, c.result.trace);
   });
   reproduce.title = "NumPy and PyTorch code that prints the same numbers";
-  row("Python", reproduce);
-  panel.append(note);
+  kit.row("Python", reproduce);
+  kit.panel.append(kit.note);
 
   /** Fills the selects from the current trace, keeping the choices that still exist. */
   let lastResult: ExportContext["result"] | null = null;
@@ -133,18 +161,8 @@ export function createExportPanel(
       return;
     }
     lastResult = c.result;
-    const t = c.result.trace;
-    heads.replaceChildren(...t.headTraces.map((_, h) => new Option(headName(h), String(h))));
-    heads.value = String(Math.max(0, step?.head ?? 0));
-    const before = matrices.selectedOptions[0]?.text;
-    matrices.replaceChildren(
-      ...csvEntries(t).map(
-        (e, i) => new Option(`${e.label} ${e.matrix.rows}×${e.matrix.cols}`, String(i)),
-      ),
-    );
-    const keep = [...matrices.options].find((o) => o.text === before);
-    if (keep) matrices.value = keep.value;
+    fillPickers(c, heads, matrices);
   }
 
-  return { element: panel, refresh };
+  return { element: kit.panel, refresh };
 }

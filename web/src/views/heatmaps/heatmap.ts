@@ -7,15 +7,17 @@
 import { formatCell, formatExact, formatShape } from "../ui/format";
 import { headName } from "../../state/stages";
 import type { TraceValue } from "../../wasm/types";
+import type { Panel, RenderContext } from "../ui/panel";
 import { THEME_EVENT } from "../ui/theme";
 import { el } from "../ui/dom";
+import { buildHeatmapDom, cellAt, fitGeometry, type HeatmapDom } from "./heatmap-dom";
 import { cellImage, drawFromBase, drawHeatmap } from "../ui/heatmap-draw";
 import { runInSlices, runNow } from "../ui/slices";
 import { preload } from "../../wasm/lazy-run";
 import { measureRanges, renderLegend } from "./heatmap-legend";
-import { SCALE_MODES, scaleFor, type ScaleMode } from "./heatmap-scale";
+import { scaleFor, type ScaleMode } from "./heatmap-scale";
 
-export interface Heatmaps {
+export interface Heatmaps extends Panel {
   setTrace(trace: TraceValue): void;
   setCurrent(head: number, query: number): void;
 }
@@ -40,272 +42,253 @@ const cellFor = (m: number, n: number, span: number) => {
   return cell >= 1 ? Math.floor(cell) : cell;
 };
 
+/** The panel's state and drawing; the closure-free form of the view (one method per task). */
+class HeatmapsView implements Heatmaps {
+  private readonly d: HeatmapDom;
+  private trace: TraceValue | null = null;
+  private head = 0;
+  private query = 0;
+  private mode: ScaleMode = "unit";
+  private geometry = { cell: 16, left: 80, top: 70 };
+  private readonly base = document.createElement("canvas");
+  private baseKey = "";
+  private ink: string | undefined;
+  // A long sentence's maps wait for the frame with its first step, then draw in slices.
+  private drawPending = false;
+  private cancelDrawing = () => {};
+  /** Each head's cells coloured under the current scale (m×n pixels), shared by both maps. */
+  private images: (ImageData | undefined)[] = [];
+  private lastWidth = 0;
+
+  constructor(
+    host: HTMLElement,
+    private readonly onHead: (head: number) => void,
+    private readonly onQuery: (query: number) => void,
+  ) {
+    this.d = buildHeatmapDom(host);
+    this.listen(host);
+  }
+
+  /** Hover names a cell, a click picks its query; width, theme and scale changes redraw. */
+  private listen(host: HTMLElement): void {
+    const { big, bigBox, select } = this.d;
+    big.addEventListener("mousemove", (e) => this.inspect(e));
+    big.addEventListener("click", (e) => {
+      const rc = this.trace && cellAt(big, this.geometry, this.trace, this.head, e);
+      if (rc) this.onQuery(rc[0]);
+    });
+    // Refit when the panel changes width (window resized, layout switched).
+    new ResizeObserver(() => {
+      if (bigBox.clientWidth === this.lastWidth) return;
+      this.lastWidth = bigBox.clientWidth;
+      this.fit();
+      this.drawBig();
+    }).observe(bigBox);
+    // The labels take the theme's text colour: redraw when this stepper's theme changes.
+    // Listened for on the root node: the event does not leave a shadow root.
+    host.getRootNode().addEventListener(THEME_EVENT, (e) => {
+      if (!(e.target instanceof Node && e.target.contains(host))) return;
+      this.ink = undefined;
+      this.drawBig();
+    });
+    select.addEventListener("change", () => {
+      this.mode = select.value as ScaleMode;
+      this.drawAll();
+    });
+  }
+
+  private inspect(e: MouseEvent): void {
+    const t = this.trace;
+    const rc = t && cellAt(this.d.big, this.geometry, t, this.head, e);
+    if (!rc || !t) return;
+    const [r, c] = rc;
+    const x = t.headTraces[this.head]!.weights.data[r * t.keyTokens.length + c]!;
+    const masked = t.hasMask && t.mask.data[r * t.mask.cols + c] === 0;
+    this.d.inspect.textContent = `query ${r + 1} “${t.queryLabels[r]}” → key ${c + 1} “${t.keyLabels[c]}”: ${formatExact(x)} (${formatCell(x)})${masked ? ", masked" : ""}`;
+  }
+
+  private fit(): void {
+    if (this.trace) this.geometry = fitGeometry(this.trace, this.d.bigBox.clientWidth);
+  }
+
+  /** Head `i`'s coloured cells, made in pieces (yield*) or taken from the cache. */
+  private *imageOf(i: number): Generator<void, ImageData> {
+    const t = this.trace!;
+    const w = t.headTraces[i]!.weights;
+    const mask = t.hasMask ? t.mask : null;
+    this.images[i] ??= yield* cellImage(w, mask, scaleFor(this.mode, w, mask));
+    return this.images[i];
+  }
+
+  /** Names the big map (its title and label) for the current head and query. */
+  private nameBig(w: { rows: number; cols: number }): void {
+    const { bigTitle, big } = this.d;
+    bigTitle.textContent = `${headName(this.head)}: A (${formatShape(w.rows, w.cols)})`;
+    big.setAttribute("role", "img");
+    big.setAttribute(
+      "aria-label",
+      `Weights map of ${headName(this.head).toLowerCase()}, ${formatShape(w.rows, w.cols)}, row ${this.query + 1} outlined`,
+    );
+  }
+
+  /** Draws the big map of the current head (its cells coloured in pieces when not cached). */
+  private *drawBigSteps(): Generator<void> {
+    const trace = this.trace;
+    const h = trace?.headTraces[this.head];
+    if (!trace || !h) return;
+    const w = h.weights;
+    this.nameBig(w);
+    // The map without an outline is drawn once per head and size, then copied for each query.
+    // The labels' colour is read once per trace and theme: reading it forces a style pass.
+    this.ink ??= getComputedStyle(this.d.host).color;
+    const g = this.geometry;
+    const key = `${this.head}:${this.mode}:${g.cell}:${g.left}:${g.top}:${this.ink}`;
+    const mask = trace.hasMask ? trace.mask : null;
+    const options = {
+      ...g,
+      ink: this.ink,
+      rowLabels: trace.queryLabels,
+      colLabels: trace.keyLabels,
+      scale: scaleFor(this.mode, w, mask),
+    };
+    if (this.baseKey !== key) {
+      const image = yield* this.imageOf(this.head);
+      drawHeatmap(this.base, w, mask, { ...options, row: -1 }, image);
+      this.baseKey = key;
+    }
+    drawFromBase(this.d.big, this.base, w, { ...options, row: this.query });
+  }
+
+  /** The big map now, or (a long sentence's new head) in slices. */
+  private drawBig(): void {
+    if (!this.trace || this.drawPending) return;
+    if (this.images[this.head] || !isLong(this.trace)) return runNow(this.drawBigSteps());
+    this.cancelDrawing();
+    this.cancelDrawing = runInSlices(this.drawBigSteps());
+  }
+
+  private markPressed(): void {
+    this.d.multiples.querySelectorAll("button").forEach((b, i) => {
+      b.setAttribute("aria-pressed", String(i === this.head));
+    });
+  }
+
+  private legendNow(): void {
+    if (this.trace) renderLegend(this.d.legend, this.mode, this.trace, this.head, this.query);
+  }
+
+  /** Head `i`'s small multiple: a button with its map. */
+  private multiple(
+    i: number,
+    weights: TraceValue["headTraces"][number]["weights"],
+    cell: number,
+    image: ImageData,
+  ) {
+    const t = this.trace!;
+    const m = t.queryTokens.length;
+    const n = t.keyTokens.length;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "multiple";
+    b.setAttribute("aria-label", `${headName(i)} weights ${formatShape(m, n)}`);
+    const canvas = document.createElement("canvas");
+    const mask = t.hasMask ? t.mask : null;
+    drawHeatmap(canvas, weights, mask, { cell, left: 0, top: 0, row: -1 }, image);
+    b.append(canvas, el("span", "", headName(i)));
+    b.addEventListener("click", () => this.onHead(i));
+    return b;
+  }
+
+  /** Draws the small multiples, each on the chosen scale over its own head (coloured in pieces). */
+  private *drawMultiples(): Generator<void> {
+    const t = this.trace;
+    if (!t) return;
+    // Many heads get smaller multiples, so eight fit in two rows of the side panel.
+    const small = cellFor(t.queryTokens.length, t.keyTokens.length, t.numHeads > 4 ? 56 : 72);
+    // Drawn off the page, a head a piece, then shown together.
+    const buttons: HTMLButtonElement[] = [];
+    for (const [i, h] of t.headTraces.entries()) {
+      const image = yield* this.imageOf(i);
+      buttons.push(this.multiple(i, h.weights, small, image));
+      yield;
+    }
+    this.d.multiples.replaceChildren(...buttons);
+    this.markPressed();
+  }
+
+  /** Every part: the multiples, the big map, the legend. */
+  private *drawAllSteps(): Generator<void> {
+    yield* this.drawMultiples();
+    yield;
+    this.fit();
+    yield* this.drawBigSteps();
+    yield* measureRanges(this.trace!.headTraces.map((h) => h.weights));
+    this.legendNow();
+    this.drawPending = false;
+  }
+
+  /** Draws everything again (a new trace or scale): at once, or in slices for a long sentence. */
+  private drawAll(): void {
+    this.cancelDrawing();
+    this.images = [];
+    this.baseKey = "";
+    if (!this.trace || !isLong(this.trace)) return runNow(this.drawAllSteps());
+    this.drawPending = true;
+    this.cancelDrawing = runInSlices(this.drawAllSteps());
+  }
+
+  render({ state, newResult }: RenderContext): void {
+    if (newResult) this.setTrace(state.result.trace);
+    this.setCurrent(state.focus.head, state.focus.query);
+  }
+
+  setTrace(t: TraceValue): void {
+    this.trace = t;
+    this.baseKey = "";
+    this.ink = undefined;
+    this.head = Math.min(this.head, t.numHeads - 1);
+    this.query = Math.min(this.query, t.queryTokens.length - 1);
+    this.cancelDrawing();
+    this.images = [];
+    if (!isLong(t)) return this.drawAll();
+    // Up to 8 × 512 × 512 weights: loaded from the core's worker and drawn in slices once the
+    // first step is painted (a load that fails leaves the maps to the next trace).
+    this.drawPending = true;
+    let cancelled = false;
+    const frame = requestAnimationFrame(() => {
+      const weights = () => t.headTraces.map((h) => () => h.weights);
+      preload(weights).then(
+        () => !cancelled && this.drawAll(),
+        () => undefined,
+      );
+    });
+    this.cancelDrawing = () => {
+      cancelled = true;
+      cancelAnimationFrame(frame);
+    };
+  }
+
+  setCurrent(h: number, q: number): void {
+    if (this.drawPending) {
+      [this.head, this.query] = [h, q];
+      return;
+    }
+    if (h === this.head && q === this.query && this.d.big.width > 0) return;
+    // The legend names the head, and on the row scale the row.
+    const legendChanged = h !== this.head || (this.mode === "row" && q !== this.query);
+    const headChanged = h !== this.head;
+    this.head = h;
+    this.query = q;
+    if (headChanged) this.markPressed();
+    this.drawBig();
+    if (legendChanged) this.legendNow();
+  }
+}
+
 export function createHeatmaps(
   host: HTMLElement,
   onHead: (head: number) => void,
   onQuery: (query: number) => void,
 ): Heatmaps {
-  host.dataset.testid = "heatmap";
-  host.innerHTML = `<h2 class="panel-title">Attention weights per head</h2>
-    <p class="hint">A = softmax of the scores, row by row: row = a query, column = a key; each row sums to 1.</p>`;
-  const multiples = document.createElement("div");
-  multiples.className = "multiples";
-  multiples.setAttribute("role", "group");
-  multiples.setAttribute("aria-label", "Heads");
-  const bigTitle = document.createElement("h3");
-  bigTitle.className = "big-title";
-  const bigBox = document.createElement("div");
-  bigBox.className = "big-box";
-  // A map wider than the panel (about 65 to 120 tokens) scrolls: the keyboard can scroll it too.
-  bigBox.tabIndex = 0;
-  bigBox.setAttribute("role", "region");
-  bigBox.setAttribute("aria-label", "Weights map of the current head");
-  const big = document.createElement("canvas");
-  big.className = "big";
-  bigBox.append(big);
-  const inspect = document.createElement("p");
-  inspect.className = "inspect";
-  inspect.textContent = "Hover the map for a weight; click a row to pick that query.";
-  const legend = document.createElement("div");
-  legend.className = "legend";
-  // The colour scale: a <select>, whose arrow keys are its own (not the page's step keys).
-  const picker = el("p", "picker scale-picker");
-  const label = el("label", "", "Colour scale");
-  const select = el("select");
-  select.id = "heatmap-scale";
-  label.htmlFor = select.id;
-  select.append(...SCALE_MODES.map(([v, text]) => new Option(text, v)));
-  picker.append(label, select);
-  host.append(multiples, bigTitle, bigBox, inspect, picker, legend);
-
-  let trace: TraceValue | null = null;
-  let head = 0;
-  let query = 0;
-  let mode: ScaleMode = "unit";
-  let geometry = { cell: 16, left: 80, top: 70 };
-  const base = document.createElement("canvas");
-  let baseKey = "";
-  let ink: string | undefined;
-
-  // A long sentence's maps wait for the frame with its first step, then draw in slices.
-  let drawPending = false;
-  let cancelDrawing = () => {};
-  /** Each head's cells coloured under the current scale (m×n pixels), shared by both maps. */
-  let images: (ImageData | undefined)[] = [];
-
-  /** Head `i`'s coloured cells, made in pieces (yield*) or taken from the cache. */
-  function* imageOf(i: number): Generator<void, ImageData> {
-    const t = trace!;
-    const w = t.headTraces[i]!.weights;
-    images[i] ??= yield* cellImage(
-      w,
-      t.hasMask ? t.mask : null,
-      scaleFor(mode, w, t.hasMask ? t.mask : null),
-    );
-    return images[i];
-  }
-
-  /** Draws the big map of the current head (its cells coloured in pieces when not cached). */
-  function* drawBigSteps(): Generator<void> {
-    if (!trace) return;
-    const h = trace.headTraces[head];
-    if (!h) return;
-    const w = h.weights;
-    bigTitle.textContent = `${headName(head)}: A (${formatShape(w.rows, w.cols)})`;
-    big.setAttribute("role", "img");
-    big.setAttribute(
-      "aria-label",
-      `Weights map of ${headName(head).toLowerCase()}, ${formatShape(w.rows, w.cols)}, row ${query + 1} outlined`,
-    );
-    // The map without an outline is drawn once per head and size, then copied for each query.
-    // The labels' colour is read once per trace and theme: reading it forces a style pass.
-    ink ??= getComputedStyle(host).color;
-    const key = `${head}:${mode}:${geometry.cell}:${geometry.left}:${geometry.top}:${ink}`;
-    const mask = trace.hasMask ? trace.mask : null;
-    const options = {
-      ...geometry,
-      ink,
-      rowLabels: trace.queryLabels,
-      colLabels: trace.keyLabels,
-      scale: scaleFor(mode, w, mask),
-    };
-    if (baseKey !== key) {
-      const image = yield* imageOf(head);
-      drawHeatmap(base, w, mask, { ...options, row: -1 }, image);
-      baseKey = key;
-    }
-    drawFromBase(big, base, w, { ...options, row: query });
-  }
-
-  /** The big map now, or (a long sentence's new head) in slices. */
-  function drawBig(): void {
-    if (!trace || drawPending) return;
-    if (images[head] || !isLong(trace)) return runNow(drawBigSteps());
-    cancelDrawing();
-    cancelDrawing = runInSlices(drawBigSteps());
-  }
-
-  // Hover on the big map names the cell; a click picks that query.
-  const cellAt = (e: MouseEvent): [number, number] | null => {
-    if (!trace) return null;
-    const rect = big.getBoundingClientRect();
-    const c = Math.floor((e.clientX - rect.left - geometry.left) / geometry.cell);
-    const r = Math.floor((e.clientY - rect.top - geometry.top) / geometry.cell);
-    const w = trace.headTraces[head]!.weights;
-    return r >= 0 && c >= 0 && r < w.rows && c < w.cols ? [r, c] : null;
-  };
-  big.addEventListener("mousemove", (e) => {
-    const rc = cellAt(e);
-    if (!rc || !trace) return;
-    const [r, c] = rc;
-    const x = trace.headTraces[head]!.weights.data[r * trace.keyTokens.length + c]!;
-    const masked = trace.hasMask && trace.mask.data[r * trace.mask.cols + c] === 0;
-    inspect.textContent = `query ${r + 1} “${trace.queryLabels[r]}” → key ${c + 1} “${trace.keyLabels[c]}”: ${formatExact(x)} (${formatCell(x)})${masked ? ", masked" : ""}`;
-  });
-  big.addEventListener("click", (e) => {
-    const rc = cellAt(e);
-    if (rc) onQuery(rc[0]);
-  });
-
-  /** Cell size and label room for the big map, to fit the panel's width (10 to 32 px a cell). */
-  function fitGeometry(): void {
-    if (!trace) return;
-    // Labels need room: about 7 px a character, capped.
-    const longest = (tokens: string[]) => Math.max(...tokens.map((s) => s.length), 1);
-    const left = Math.min(110, 12 + longest(trace.queryLabels) * 7);
-    const top = Math.min(110, 12 + longest(trace.keyLabels) * 7);
-    const room = Math.max(160, bigBox.clientWidth - left - 4);
-    const cols = trace.keyTokens.length;
-    const cell = Math.min(32, Math.max(10, Math.floor(room / cols)));
-    // Labelled cells of at least 10 px while the map stays under ~1200 px (a scroll or two).
-    if (cell * Math.max(cols, trace.queryTokens.length) <= 1200) {
-      geometry = { cell, left, top };
-      return;
-    }
-    // A long sentence: whole-pixel cells that fit the panel, without labels (hover names a cell).
-    const m = Math.max(cols, trace.queryTokens.length);
-    geometry = { cell: Math.max(1, Math.floor((room + left) / m)), left: 0, top: 0 };
-  }
-
-  // Refit when the panel changes width (window resized, layout switched).
-  let lastWidth = 0;
-  new ResizeObserver(() => {
-    if (bigBox.clientWidth === lastWidth) return;
-    lastWidth = bigBox.clientWidth;
-    fitGeometry();
-    drawBig();
-  }).observe(bigBox);
-
-  // The labels take the theme's text colour: redraw when this stepper's theme changes.
-  // Listened for on the root node: the event does not leave a shadow root.
-  host.getRootNode().addEventListener(THEME_EVENT, (e) => {
-    if (!(e.target instanceof Node && e.target.contains(host))) return;
-    ink = undefined;
-    drawBig();
-  });
-
-  function markPressed(): void {
-    multiples.querySelectorAll("button").forEach((b, i) => {
-      b.setAttribute("aria-pressed", String(i === head));
-    });
-  }
-
-  const legendNow = () => trace && renderLegend(legend, mode, trace, head, query);
-
-  /** Draws the small multiples, each on the chosen scale over its own head (coloured in pieces). */
-  function* drawMultiples(): Generator<void> {
-    if (!trace) return;
-    const t = trace;
-    const m = t.queryTokens.length;
-    const n = t.keyTokens.length;
-    const mask = t.hasMask ? t.mask : null;
-    // Many heads get smaller multiples, so eight fit in two rows of the side panel.
-    const small = cellFor(m, n, t.numHeads > 4 ? 56 : 72);
-    // Drawn off the page, a head a piece, then shown together.
-    const buttons: HTMLButtonElement[] = [];
-    for (const [i, h] of t.headTraces.entries()) {
-      const image = yield* imageOf(i);
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "multiple";
-      b.setAttribute("aria-label", `${headName(i)} weights ${formatShape(m, n)}`);
-      const canvas = document.createElement("canvas");
-      drawHeatmap(canvas, h.weights, mask, { cell: small, left: 0, top: 0, row: -1 }, image);
-      b.append(canvas, el("span", "", headName(i)));
-      b.addEventListener("click", () => onHead(i));
-      buttons.push(b);
-      yield;
-    }
-    multiples.replaceChildren(...buttons);
-    markPressed();
-  }
-
-  /** Every part: the multiples, the big map, the legend. */
-  function* drawAllSteps(): Generator<void> {
-    yield* drawMultiples();
-    yield;
-    fitGeometry();
-    yield* drawBigSteps();
-    yield* measureRanges(trace!.headTraces.map((h) => h.weights));
-    legendNow();
-    drawPending = false;
-  }
-
-  /** Draws everything again (a new trace or scale): at once, or in slices for a long sentence. */
-  function drawAll(): void {
-    cancelDrawing();
-    images = [];
-    baseKey = "";
-    if (!trace || !isLong(trace)) return runNow(drawAllSteps());
-    drawPending = true;
-    cancelDrawing = runInSlices(drawAllSteps());
-  }
-
-  select.addEventListener("change", () => {
-    mode = select.value as ScaleMode;
-    drawAll();
-  });
-
-  return {
-    setTrace(t) {
-      trace = t;
-      baseKey = "";
-      ink = undefined;
-      head = Math.min(head, t.numHeads - 1);
-      query = Math.min(query, t.queryTokens.length - 1);
-      cancelDrawing();
-      images = [];
-      if (!isLong(t)) return drawAll();
-      // Up to 8 × 512 × 512 weights: loaded from the core's worker and drawn in slices once the
-      // first step is painted (a load that fails leaves the maps to the next trace).
-      drawPending = true;
-      let cancelled = false;
-      const frame = requestAnimationFrame(() => {
-        const weights = () => t.headTraces.map((h) => () => h.weights);
-        preload(weights).then(
-          () => !cancelled && drawAll(),
-          () => undefined,
-        );
-      });
-      cancelDrawing = () => {
-        cancelled = true;
-        cancelAnimationFrame(frame);
-      };
-    },
-    setCurrent(h, q) {
-      if (drawPending) {
-        [head, query] = [h, q];
-        return;
-      }
-      if (h === head && q === query && big.width > 0) return;
-      // The legend names the head, and on the row scale the row.
-      const legendChanged = h !== head || (mode === "row" && q !== query);
-      const headChanged = h !== head;
-      head = h;
-      query = q;
-      if (headChanged) markPressed();
-      drawBig();
-      if (legendChanged) legendNow();
-    },
-  };
+  return new HeatmapsView(host, onHead, onQuery);
 }

@@ -50,19 +50,8 @@ export interface SettingsForm {
   clearErrors(): void;
 }
 
-/**
- * The form; `onTask` when another task is picked, `onTyped` after each change of a field (the
- * controller keeps the typed settings in the URL).
- */
-export function createSettingsForm(
-  onTask: (task: TaskName) => void,
-  onTyped: (typed: TypedSettings) => void = () => undefined,
-): SettingsForm {
-  const element = el("form", "learn-settings");
-  element.noValidate = true;
-  element.setAttribute("aria-label", "Training settings");
-  element.addEventListener("submit", (e) => e.preventDefault());
-
+/** The task radios. */
+function taskPicker(onTask: (task: TaskName) => void) {
   const taskSet = el("fieldset", "learn-tasks");
   taskSet.append(el("legend", "", "Task"));
   const radios = TASKS.map(({ task, label }) => {
@@ -76,7 +65,11 @@ export function createSettingsForm(
     taskSet.append(wrap);
     return input;
   });
+  return { taskSet, radios };
+}
 
+/** One labelled field per number, with its limits and its error slot. */
+function numberFields() {
   const grid = el("div", "learn-fields");
   const inputs = new Map<string, HTMLInputElement>();
   const boxes = new Map<string, HTMLElement>();
@@ -102,6 +95,57 @@ export function createSettingsForm(
     boxes.set(f.key, box);
     slots.set(f.key, slot);
   }
+  return { grid, inputs, boxes, slots };
+}
+
+/** The fields whose text differs from `base`'s (nothing before the defaults are set). */
+function typedOf(
+  inputs: Map<string, HTMLInputElement>,
+  encoder: HTMLInputElement,
+  base: TrainSettings | null,
+): TypedSettings {
+  const typed: TypedSettings = {};
+  if (!base) return typed;
+  for (const f of FIELDS) {
+    const text = inputs.get(f.key)!.value;
+    if (text !== String(base[f.key])) typed[f.key] = text;
+  }
+  if (encoder.checked !== base.encoder_self_attention) {
+    typed.encoder_self_attention = encoder.checked ? "on" : "off";
+  }
+  return typed;
+}
+
+/** Puts `typed`'s texts into their fields. */
+function fillIn(
+  inputs: Map<string, HTMLInputElement>,
+  encoder: HTMLInputElement,
+  typed: TypedSettings,
+): void {
+  for (const f of FIELDS) {
+    const text = typed[f.key];
+    if (text !== undefined) inputs.get(f.key)!.value = text;
+  }
+  if (typed.encoder_self_attention !== undefined) {
+    encoder.checked = typed.encoder_self_attention === "on";
+  }
+}
+
+/**
+ * The form; `onTask` when another task is picked, `onTyped` after each change of a field (the
+ * controller keeps the typed settings in the URL).
+ */
+export function createSettingsForm(
+  onTask: (task: TaskName) => void,
+  onTyped: (typed: TypedSettings) => void = () => undefined,
+): SettingsForm {
+  const element = el("form", "learn-settings");
+  element.noValidate = true;
+  element.setAttribute("aria-label", "Training settings");
+  element.addEventListener("submit", (e) => e.preventDefault());
+
+  const { taskSet, radios } = taskPicker(onTask);
+  const { grid, inputs, boxes, slots } = numberFields();
   const encoder = el("input");
   encoder.type = "checkbox";
   const encoderLabel = el("label", "check learn-encoder");
@@ -147,27 +191,8 @@ export function createSettingsForm(
       out.snapshot_every = Math.max(base.snapshot_every, Math.ceil(out.steps / 50));
       return out;
     },
-    typed() {
-      const typed: TypedSettings = {};
-      if (!base) return typed;
-      for (const f of FIELDS) {
-        const text = inputs.get(f.key)!.value;
-        if (text !== String(base[f.key])) typed[f.key] = text;
-      }
-      if (encoder.checked !== base.encoder_self_attention) {
-        typed.encoder_self_attention = encoder.checked ? "on" : "off";
-      }
-      return typed;
-    },
-    fill(typed) {
-      for (const f of FIELDS) {
-        const text = typed[f.key];
-        if (text !== undefined) inputs.get(f.key)!.value = text;
-      }
-      if (typed.encoder_self_attention !== undefined) {
-        encoder.checked = typed.encoder_self_attention === "on";
-      }
-    },
+    typed: () => typedOf(inputs, encoder, base),
+    fill: (typed) => fillIn(inputs, encoder, typed),
     showError(field, message) {
       const f = FIELDS.find((x) => x.key === field);
       const slot = slots.get(field) ?? general;

@@ -13,6 +13,7 @@ import {
   type TaskName,
   type TrainSession,
 } from "../../wasm/train-client";
+import type { TranslationValue } from "../../wasm/train-types";
 import { createHeadMaps } from "./head-maps";
 import { DEFAULT_TEXT, determinerRows, SENTENCE_HELP } from "./learn-text";
 
@@ -47,7 +48,8 @@ export interface UseOrigin {
   layer: number;
 }
 
-export function createUse(stepThrough: (scenario: ScenarioFile, origin: UseOrigin) => void): Use {
+/** The section's elements: the sentence form, the output, maps and lesson, "Step through it". */
+function buildUseDom() {
   const element = el("section", "learn-use");
   element.setAttribute("aria-labelledby", "learn-use-title");
   const title = el("h3", "learn-sub", "Use it");
@@ -80,7 +82,13 @@ export function createUse(stepThrough: (scenario: ScenarioFile, origin: UseOrigi
   maps.element.hidden = true;
   const lesson = el("div", "learn-lesson");
   lesson.dataset.testid = "determiner-lesson";
+  const step = buildStepThrough();
+  element.append(title, form, output, maps.element, lesson, ...step.parts);
+  return { element, form, label, input, help, error, go, output, maps, lesson, ...step };
+}
 
+/** "Step through it": the attention sublayer to open, and the button. */
+function buildStepThrough() {
   const stepTitle = el("h3", "learn-sub", "Step through it");
   const stepHelp = el(
     "p",
@@ -95,18 +103,49 @@ export function createUse(stepThrough: (scenario: ScenarioFile, origin: UseOrigi
   const open = makeButton("step-through", "Step through it in the stepper");
   const stepRow = el("div", "learn-sentence-row");
   stepRow.append(site, open);
-  element.append(
-    title,
-    form,
-    output,
-    maps.element,
-    lesson,
-    stepTitle,
-    stepHelp,
-    siteLabel,
-    stepRow,
-  );
+  return { site, open, parts: [stepTitle, stepHelp, siteLabel, stepRow] };
+}
+type UseDom = ReturnType<typeof buildUseDom>;
 
+/** The output line: the model's words and whether they are the reference's. */
+function outputText(t: TranslationValue, copy: boolean): string {
+  const verdict =
+    t.reference.length === 0
+      ? " (not a sentence of the task, so there is no reference)"
+      : t.reference.join(" ") === t.target.join(" ")
+        ? " ✓ correct"
+        : ` ✗ the correct one is “${t.reference.join(" ")}”`;
+  return `${copy ? "Copy" : "French"}: ${t.target.join(" ")}${verdict}`;
+}
+
+/** The translation's output, its maps, and (translate) the determiner lesson. */
+function showTranslation(d: UseDom, t: TranslationValue, copy: boolean): void {
+  d.output.textContent = outputText(t, copy);
+  d.maps.element.hidden = false;
+  d.maps.draw({
+    title: copy ? "Layer 2 self-attention of the copy" : "Cross-attention",
+    rows: t.target,
+    cols: t.key_tokens,
+    heads: t.attention,
+    named: t.head,
+  });
+  const rows = copy ? null : determinerRows(t);
+  d.lesson.replaceChildren();
+  if (rows && rows.lines.length > 0) d.lesson.append(el("p", "", rows.lines.join(" ")));
+  if (rows?.onNoun) {
+    d.lesson.append(
+      el(
+        "p",
+        "hint",
+        "A lesson in itself: the French determiner agrees with its noun's gender (le or " +
+          "la, un or une), so its row reads the noun rather than the English “the” or “a”.",
+      ),
+    );
+  }
+}
+
+export function createUse(stepThrough: (scenario: ScenarioFile, origin: UseOrigin) => void): Use {
+  const d = buildUseDom();
   let session: TrainSession | null = null;
   let choices: [AttentionSite, number, string][] = [];
 
@@ -114,18 +153,18 @@ export function createUse(stepThrough: (scenario: ScenarioFile, origin: UseOrigi
   const showError = (e: unknown): void => {
     const message = e instanceof TrainInputError ? e.message : `Not done: ${String(e)}`;
     clearOutput();
-    error.textContent = message;
-    error.hidden = false;
-    input.setAttribute("aria-invalid", "true");
+    d.error.textContent = message;
+    d.error.hidden = false;
+    d.input.setAttribute("aria-invalid", "true");
   };
   const clearOutput = () => {
-    output.textContent = "";
-    maps.element.hidden = true;
-    lesson.replaceChildren();
+    d.output.textContent = "";
+    d.maps.element.hidden = true;
+    d.lesson.replaceChildren();
   };
   const clearError = () => {
-    error.hidden = true;
-    input.removeAttribute("aria-invalid");
+    d.error.hidden = true;
+    d.input.removeAttribute("aria-invalid");
   };
 
   async function translate(): Promise<void> {
@@ -133,53 +172,24 @@ export function createUse(stepThrough: (scenario: ScenarioFile, origin: UseOrigi
     if (!s) return;
     clearError();
     try {
-      const t = await s.translate(input.value);
-      if (s !== session) return;
-      const copy = s.settings.task === "copy";
-      const verdict =
-        t.reference.length === 0
-          ? " (not a sentence of the task, so there is no reference)"
-          : t.reference.join(" ") === t.target.join(" ")
-            ? " ✓ correct"
-            : ` ✗ the correct one is “${t.reference.join(" ")}”`;
-      output.textContent = `${copy ? "Copy" : "French"}: ${t.target.join(" ")}${verdict}`;
-      maps.element.hidden = false;
-      maps.draw({
-        title: copy ? "Layer 2 self-attention of the copy" : "Cross-attention",
-        rows: t.target,
-        cols: t.key_tokens,
-        heads: t.attention,
-        named: t.head,
-      });
-      const rows = copy ? null : determinerRows(t);
-      lesson.replaceChildren();
-      if (rows && rows.lines.length > 0) lesson.append(el("p", "", rows.lines.join(" ")));
-      if (rows?.onNoun) {
-        lesson.append(
-          el(
-            "p",
-            "hint",
-            "A lesson in itself: the French determiner agrees with its noun's gender (le or " +
-              "la, un or une), so its row reads the noun rather than the English “the” or “a”.",
-          ),
-        );
-      }
+      const t = await s.translate(d.input.value);
+      if (s === session) showTranslation(d, t, s.settings.task === "copy");
     } catch (e) {
       if (s === session) showError(e);
     }
   }
 
-  form.addEventListener("submit", (e) => {
+  d.form.addEventListener("submit", (e) => {
     e.preventDefault();
     void translate();
   });
-  open.addEventListener("click", () => {
+  d.open.addEventListener("click", () => {
     const s = session;
-    const choice = choices[site.selectedIndex];
+    const choice = choices[d.site.selectedIndex];
     if (!s || !choice) return;
     clearError();
     const [where, layer] = choice;
-    const text = input.value.trim();
+    const text = d.input.value.trim();
     s.scenario(text, where, layer, -1).then(
       (scenario) => s === session && stepThrough(scenario, { text, site: where, layer }),
       (e: unknown) => s === session && showError(e),
@@ -188,23 +198,23 @@ export function createUse(stepThrough: (scenario: ScenarioFile, origin: UseOrigi
 
   let shownTask: TaskName | null = null;
   return {
-    element,
+    element: d.element,
     setSession(s) {
       session = s;
       clearOutput();
       clearError();
-      go.disabled = open.disabled = !s;
+      d.go.disabled = d.open.disabled = !s;
       if (!s) return;
       const task = s.settings.task;
       // A new task gets its own example text; the same task keeps what was typed.
-      if (task !== shownTask) input.value = DEFAULT_TEXT[task];
+      if (task !== shownTask) d.input.value = DEFAULT_TEXT[task];
       shownTask = task;
-      help.textContent = SENTENCE_HELP[task];
-      label.textContent = task === "copy" ? "Symbols to copy" : "English sentence";
-      go.textContent = task === "copy" ? "Copy" : "Translate";
+      d.help.textContent = SENTENCE_HELP[task];
+      d.label.textContent = task === "copy" ? "Symbols to copy" : "English sentence";
+      d.go.textContent = task === "copy" ? "Copy" : "Translate";
       choices = sites(s);
-      site.replaceChildren(...choices.map(([, , text]) => new Option(text)));
-      if (input.value.trim()) void translate();
+      d.site.replaceChildren(...choices.map(([, , text]) => new Option(text)));
+      if (d.input.value.trim()) void translate();
     },
   };
 }

@@ -25,7 +25,7 @@ import { createSettingsForm } from "./learn-settings";
 import type { TypedSettings } from "../../state/learn-link";
 import { taskInfo } from "./learn-text";
 import { rememberSource } from "../../state/learned-source";
-import { createUse } from "./learn-use";
+import { createUse, type Use } from "./learn-use";
 import { createWatch, type Recording } from "./learn-watch";
 
 export interface LearnDeps {
@@ -61,20 +61,68 @@ const LIVE_MS = 100;
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
+const recording = (s: TrainSession): Recording => ({
+  task: s.settings.task,
+  steps: s.settings.steps,
+  watched: s.watched,
+  snapshots: s.snapshots(),
+  losses: s.losses(),
+});
+
+/** The progress line from a session's recording (a prebuilt model reports none). */
+function progressOf(s: TrainSession): ProgressFigures {
+  const last = s.snapshots().at(-1);
+  const losses = s.losses();
+  return {
+    step: losses.length,
+    steps: s.settings.steps,
+    loss: losses.at(-1) ?? NaN,
+    seconds: NaN,
+    token_accuracy: last?.token_accuracy ?? NaN,
+    alignment: last?.alignment ?? NaN,
+  };
+}
+
+const headNow = (s: TrainSession) => s.snapshots().at(-1)?.head ?? 0;
+
+/**
+ * Calls `draw` with the newest progress at most every LIVE_MS, in an animation frame, so drawing
+ * never crowds the page; returns the progress callback and the drawing now.
+ */
+function throttled(draw: (p: TrainProgress) => void) {
+  let last: TrainProgress | null = null;
+  let pending = false;
+  let drawnAt = -Infinity;
+  const now = () => {
+    pending = false;
+    drawnAt = performance.now();
+    if (last) draw(last);
+  };
+  const onProgress = (p: TrainProgress) => {
+    last = p;
+    if (pending) return;
+    pending = true;
+    const wait = Math.max(0, LIVE_MS - (performance.now() - drawnAt));
+    window.setTimeout(() => requestAnimationFrame(now), wait);
+  };
+  return { onProgress, now, seconds: () => last?.seconds ?? NaN };
+}
+
+/**
+ * The view's parts: title, words, settings, buttons, progress, the watch and Use it; `onTask` and
+ * `onTyped` follow the settings form.
+ */
+function buildLearnDom(
+  host: HTMLElement,
+  onTask: (t: TaskName) => void,
+  onTyped: (typed: TypedSettings) => void,
+  makeUse: () => Use,
+) {
   const title = el("h2", "learn-title", "Learn: watch attention form");
   title.id = "learn-title";
   title.tabIndex = -1;
   const about = el("p", "learn-about");
-  const settings = createSettingsForm(
-    (t) => {
-      void openModel(t);
-      deps.taskShown(t);
-    },
-    (typed) => {
-      if (task) deps.settingsTyped(task, typed);
-    },
-  );
+  const settings = createSettingsForm(onTask, onTyped);
   const train = makeButton("primary", "Train it yourself", "Train a new model with these settings");
   const pause = makeButton("", "Pause");
   const reset = makeButton("", "Reset", "Forget this run: the prebuilt model, default settings");
@@ -82,11 +130,7 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
   buttons.append(train, pause, reset);
   const progress = createProgress();
   const watch = createWatch();
-  const use = createUse((scenario, origin) => {
-    // A prebuilt model's scenario gets a short link (state/learned-source.ts).
-    if (prebuilt && task) rememberSource(scenario, { task, ...origin });
-    deps.stepThrough(scenario);
-  });
+  const use = makeUse();
   const side = el("div", "learn-side");
   side.append(settings.element, buttons, progress.element);
   const main = el("div", "learn-main");
@@ -94,136 +138,150 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
   const grid = el("div", "learn-grid");
   grid.append(side, main);
   host.append(title, about, grid);
+  return { title, about, settings, train, pause, reset, progress, watch, use };
+}
 
-  let task: TaskName | null = null;
-  let session: TrainSession | null = null;
+/** The Learn view's state: the task and model shown, and the run under way. */
+class Learn implements LearnView {
+  private readonly d: ReturnType<typeof buildLearnDom>;
+  private task: TaskName | null = null;
+  private session: TrainSession | null = null;
   /** Whether `session` is the task's prebuilt model (the same in every copy of this build). */
-  let prebuilt = false;
+  private prebuilt = false;
   /** Bumped by every new model: answers for an older one are dropped. */
-  let gen = 0;
-  let paused = false;
+  private gen = 0;
+  private paused = false;
 
-  const recording = (s: TrainSession): Recording => ({
-    task: s.settings.task,
-    steps: s.settings.steps,
-    watched: s.watched,
-    snapshots: s.snapshots(),
-    losses: s.losses(),
-  });
-  /** The progress line from a session's recording (a prebuilt model reports none). */
-  const progressOf = (s: TrainSession): ProgressFigures => {
-    const last = s.snapshots().at(-1);
-    const losses = s.losses();
-    return {
-      step: losses.length,
-      steps: s.settings.steps,
-      loss: losses.at(-1) ?? NaN,
-      seconds: NaN,
-      token_accuracy: last?.token_accuracy ?? NaN,
-      alignment: last?.alignment ?? NaN,
+  constructor(host: HTMLElement, deps: LearnDeps) {
+    const onTask = (t: TaskName) => {
+      void this.openModel(t);
+      deps.taskShown(t);
     };
-  };
-  const headNow = (s: TrainSession) => s.snapshots().at(-1)?.head ?? 0;
+    const makeUse = () =>
+      createUse((scenario, origin) => {
+        // A prebuilt model's scenario gets a short link (state/learned-source.ts).
+        if (this.prebuilt && this.task) rememberSource(scenario, { task: this.task, ...origin });
+        deps.stepThrough(scenario);
+      });
+    const onTyped = (typed: TypedSettings) => this.task && deps.settingsTyped(this.task, typed);
+    this.d = buildLearnDom(host, onTask, onTyped, makeUse);
+    this.d.train.addEventListener("click", () => void this.trainLive());
+    this.d.pause.addEventListener("click", () => this.togglePause());
+    this.d.reset.addEventListener("click", () => {
+      if (!this.task) return;
+      void this.openModel(this.task);
+      deps.settingsTyped(this.task, {});
+    });
+    this.setRunning(false);
+  }
 
-  function setRunning(running: boolean): void {
-    paused = false;
-    pause.textContent = "Pause";
-    pause.disabled = !running;
-    watch.setLive(running);
+  show(t: TaskName, typed?: TypedSettings): void {
+    if (t !== this.task) void this.openModel(t, typed);
+    this.d.title.focus({ preventScroll: true });
+  }
+
+  private togglePause(): void {
+    if (!this.session) return;
+    this.paused = !this.paused;
+    if (this.paused) this.session.pause();
+    else this.session.resume();
+    this.d.pause.textContent = this.paused ? "Resume" : "Pause";
+    this.d.progress.announce(this.paused ? "Paused." : "Resumed.");
+  }
+
+  private setRunning(running: boolean): void {
+    this.paused = false;
+    this.d.pause.textContent = "Pause";
+    this.d.pause.disabled = !running;
+    this.d.watch.setLive(running);
   }
 
   /** Drops the model shown (its worker ends). */
-  function drop(): void {
-    session?.dispose();
-    session = null;
-    prebuilt = false;
-    setRunning(false);
+  private drop(): void {
+    this.session?.dispose();
+    this.session = null;
+    this.prebuilt = false;
+    this.setRunning(false);
   }
 
-  async function openModel(t: TaskName, typed: TypedSettings = {}): Promise<void> {
-    const mine = ++gen;
-    drop();
-    task = t;
-    about.textContent = taskInfo(t).about;
+  private async openModel(t: TaskName, typed: TypedSettings = {}): Promise<void> {
+    const { progress, settings, watch } = this.d;
+    const mine = ++this.gen;
+    this.drop();
+    this.task = t;
+    this.d.about.textContent = taskInfo(t).about;
     progress.setModel("Loading the prebuilt model…");
     progress.setMetrics(t, null);
-    use.setSession(null);
+    this.d.use.setSession(null);
     try {
       const [defaults, s] = await Promise.all([defaultSettings(t), openPrebuilt(t)]);
-      if (mine !== gen) return s.dispose();
+      if (mine !== this.gen) return s.dispose();
       settings.set(defaults);
       settings.fill(typed);
-      session = s;
-      prebuilt = true;
+      this.session = s;
+      this.prebuilt = true;
       progress.setModel(`The prebuilt model, trained by the build: ${describe(s.settings)}.`);
       watch.show(recording(s), true);
       progress.update(t, progressOf(s), headNow(s));
       // A prebuilt model is trained already: this resolves at once with its evaluation.
       const metrics = await s.train(() => undefined);
-      if (mine !== gen) return;
+      if (mine !== this.gen) return;
       progress.setMetrics(t, metrics);
-      use.setSession(s);
+      this.d.use.setSession(s);
     } catch (e) {
-      if (mine === gen) progress.setModel(`The prebuilt model did not load: ${messageOf(e)}`);
+      if (mine === this.gen) progress.setModel(`The prebuilt model did not load: ${messageOf(e)}`);
     }
   }
 
-  async function trainLive(): Promise<void> {
-    const wanted = settings.read();
-    if (!wanted || !task) return;
-    const t = task;
-    const mine = ++gen;
+  /** Starts training with the settings typed; a refused setting is named beside its field. */
+  private async trainLive(): Promise<void> {
+    const wanted = this.d.settings.read();
+    if (!wanted || !this.task) return;
+    const t = this.task;
+    const mine = ++this.gen;
     let s: TrainSession;
     try {
       s = await startTraining(wanted);
     } catch (e) {
-      if (mine !== gen) return;
-      if (e instanceof TrainInputError) settings.showError(e.field, e.message);
-      else settings.showError("general", `Training did not start: ${messageOf(e)}`);
+      if (mine !== this.gen) return;
+      if (e instanceof TrainInputError) this.d.settings.showError(e.field, e.message);
+      else this.d.settings.showError("general", `Training did not start: ${messageOf(e)}`);
       return;
     }
-    if (mine !== gen) return s.dispose();
-    drop();
-    session = s;
-    setRunning(true);
-    use.setSession(null);
+    if (mine !== this.gen) return s.dispose();
+    this.drop();
+    this.session = s;
+    this.setRunning(true);
+    this.d.use.setSession(null);
+    const { progress } = this.d;
     progress.setMetrics(t, null);
     progress.setModel(`Your model: ${describe(s.settings)}. Training in a worker…`);
     progress.announce(`Training started: ${s.settings.steps} steps.`);
-    watch.show(recording(s), true);
-    // Progress comes after every slice of a few steps: the newest is drawn at most every
-    // LIVE_MS, in an animation frame, so drawing never crowds the page.
-    let last: TrainProgress | null = null;
-    let pending = false;
-    let drawnAt = -Infinity;
-    let seconds = NaN;
-    const draw = () => {
-      pending = false;
-      drawnAt = performance.now();
-      if (mine !== gen || !last) return;
-      progress.update(t, last, headNow(s));
+    this.d.watch.show(recording(s), true);
+    await this.follow(s, t, mine);
+  }
+
+  /** Draws the run's progress as it comes, then its result. */
+  private async follow(s: TrainSession, t: TaskName, mine: number): Promise<void> {
+    const { progress, watch } = this.d;
+    const live = throttled((p) => {
+      if (mine !== this.gen) return;
+      progress.update(t, p, headNow(s));
       watch.show(recording(s), false);
-    };
+    });
     let metrics: TrainMetrics;
     try {
-      metrics = await s.train((p) => {
-        if (mine !== gen) return;
-        last = p;
-        seconds = p.seconds;
-        if (pending) return;
-        pending = true;
-        const wait = Math.max(0, LIVE_MS - (performance.now() - drawnAt));
-        window.setTimeout(() => requestAnimationFrame(draw), wait);
-      });
+      metrics = await s.train((p) => mine === this.gen && live.onProgress(p));
     } catch (e) {
-      if (mine !== gen) return;
-      setRunning(false);
+      if (mine !== this.gen) return;
+      this.setRunning(false);
       progress.setModel(`Training stopped: ${messageOf(e)}`);
       return;
     }
-    if (mine !== gen) return;
-    draw();
-    setRunning(false);
+    if (mine !== this.gen) return;
+    live.now();
+    this.setRunning(false);
+    const seconds = live.seconds();
     const took = Number.isFinite(seconds) ? ` in ${seconds.toFixed(2)} s` : "";
     progress.setModel(`Your model: ${describe(s.settings)}. Trained${took}.`);
     progress.setMetrics(t, metrics);
@@ -231,29 +289,10 @@ export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
       `Trained${took}: token accuracy ${Math.round(metrics.token_accuracy * 100)} %, ` +
         (metrics.criteria_met ? "criteria met." : "criteria not met yet."),
     );
-    use.setSession(s);
+    this.d.use.setSession(s);
   }
+}
 
-  train.addEventListener("click", () => void trainLive());
-  pause.addEventListener("click", () => {
-    if (!session) return;
-    paused = !paused;
-    if (paused) session.pause();
-    else session.resume();
-    pause.textContent = paused ? "Resume" : "Pause";
-    progress.announce(paused ? "Paused." : "Resumed.");
-  });
-  reset.addEventListener("click", () => {
-    if (!task) return;
-    void openModel(task);
-    deps.settingsTyped(task, {});
-  });
-  setRunning(false);
-
-  return {
-    show(t, typed) {
-      if (t !== task) void openModel(t, typed);
-      title.focus({ preventScroll: true });
-    },
-  };
+export function createLearnView(host: HTMLElement, deps: LearnDeps): LearnView {
+  return new Learn(host, deps);
 }

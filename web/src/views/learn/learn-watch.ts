@@ -42,7 +42,8 @@ function ticks(max: number): number[] {
   return out;
 }
 
-export function createWatch(): Watch {
+/** The section: intro, the scrubber with Replay, the figures, the maps and the charts. */
+function buildWatchDom() {
   const element = el("section", "learn-watch");
   element.setAttribute("aria-labelledby", "learn-watch-title");
   const title = el("h3", "learn-sub", "Watch it form");
@@ -65,6 +66,81 @@ export function createWatch(): Watch {
   const mapsBox = el("div", "learn-maps");
   const charts = el("div", "learn-charts");
   element.append(title, intro, scrub, figures, mapsBox, mapsLegend(), charts);
+  return { element, intro, range, at, replay, figures, mapsBox, charts };
+}
+
+/** Each watched map of snapshot `snap`, per head. */
+function drawMaps(maps: HeadMaps[], r: Recording, snap: TrainSnapshot): void {
+  r.watched.forEach((w, k) => {
+    maps[k]?.draw({
+      title: w.name.charAt(0).toUpperCase() + w.name.slice(1),
+      rows: w.query_tokens,
+      cols: w.key_tokens,
+      heads: snap.attention[k] ?? [],
+      // The pattern score is of the last watched map (cross-attention, or layer 2).
+      named: k === r.watched.length - 1 ? snap.head : null,
+    });
+  });
+}
+
+/** The figures of snapshot `snap`, in one sentence. */
+function snapshotText(rec: Recording, snap: TrainSnapshot): string {
+  return (
+    `Step ${snap.step}: training loss ${figure(snap.loss)}, held-out loss ` +
+    `${figure(snap.held_out_loss)}, token accuracy ${percent(snap.token_accuracy)}, ` +
+    `${scoreName(rec.task)} ${figure(snap.alignment)} (${headLabel(snap.head)}).`
+  );
+}
+
+/** The loss curves, and the accuracy with the pattern score, the cursor at step `cursor`. */
+function chartsOf(r: Recording, cursor: number): HTMLElement[] {
+  const snaps = r.snapshots;
+  const steps = snaps.map((s) => s.step);
+  const marker = snaps.length <= 12 ? ("circle" as const) : ("none" as const);
+  const xTicks = ticks(r.steps);
+  const common = { xs: [0, r.steps], xTicks, xScale: "linear" as const, xLabel: "step", cursor };
+  const training: Series = {
+    ...BLUE,
+    name: "training loss",
+    values: r.losses,
+    xs: r.losses.map((_, i) => i + 1),
+    emphasis: "normal",
+  };
+  const heldOut: Series = {
+    ...VERMILLION,
+    name: "held-out loss",
+    values: snaps.map((s) => s.held_out_loss),
+    xs: steps,
+    emphasis: "normal",
+  };
+  const accuracy: Series = {
+    ...BLUE,
+    marker,
+    name: "token accuracy",
+    values: snaps.map((s) => s.token_accuracy),
+    xs: steps,
+    emphasis: "normal",
+  };
+  const score: Series = {
+    ...VERMILLION,
+    marker,
+    name: scoreName(r.task),
+    values: snaps.map((s) => s.alignment),
+    xs: steps,
+    emphasis: "normal",
+  };
+  return [
+    chartFigure("Loss", [training, heldOut], { ...common, yLabel: "loss" }),
+    chartFigure(`Held-out accuracy and ${scoreName(r.task)}`, [accuracy, score], {
+      ...common,
+      yLabel: "fraction",
+      reference: { label: "criterion 0.9", value: 0.9, labelAt: "start" },
+    }),
+  ];
+}
+
+export function createWatch(): Watch {
+  const { element, intro, range, at, replay, figures, mapsBox, charts } = buildWatchDom();
 
   let rec: Recording | null = null;
   let maps: HeadMaps[] = [];
@@ -83,73 +159,13 @@ export function createWatch(): Watch {
       "aria-valuetext",
       `Snapshot ${i + 1} of ${n}, step ${snap.step}: loss ${figure(snap.loss)}`,
     );
-    figures.textContent =
-      `Step ${snap.step}: training loss ${figure(snap.loss)}, held-out loss ` +
-      `${figure(snap.held_out_loss)}, token accuracy ${percent(snap.token_accuracy)}, ` +
-      `${scoreName(rec.task)} ${figure(snap.alignment)} (${headLabel(snap.head)}).`;
+    figures.textContent = snapshotText(rec, snap);
     // The maps change only with the snapshot; progress comes far more often.
-    if (snap !== drawnSnapshot) drawMaps(rec, snap);
-    drawCharts(rec, snap.step);
-  }
-
-  function drawMaps(r: Recording, snap: TrainSnapshot): void {
-    drawnSnapshot = snap;
-    r.watched.forEach((w, k) => {
-      maps[k]?.draw({
-        title: w.name.charAt(0).toUpperCase() + w.name.slice(1),
-        rows: w.query_tokens,
-        cols: w.key_tokens,
-        heads: snap.attention[k] ?? [],
-        // The pattern score is of the last watched map (cross-attention, or layer 2).
-        named: k === r.watched.length - 1 ? snap.head : null,
-      });
-    });
-  }
-
-  function drawCharts(r: Recording, cursor: number): void {
-    const snaps = r.snapshots;
-    const steps = snaps.map((s) => s.step);
-    const marker = snaps.length <= 12 ? ("circle" as const) : ("none" as const);
-    const xTicks = ticks(r.steps);
-    const common = { xs: [0, r.steps], xTicks, xScale: "linear" as const, xLabel: "step", cursor };
-    const training: Series = {
-      ...BLUE,
-      name: "training loss",
-      values: r.losses,
-      xs: r.losses.map((_, i) => i + 1),
-      emphasis: "normal",
-    };
-    const heldOut: Series = {
-      ...VERMILLION,
-      name: "held-out loss",
-      values: snaps.map((s) => s.held_out_loss),
-      xs: steps,
-      emphasis: "normal",
-    };
-    const accuracy: Series = {
-      ...BLUE,
-      marker,
-      name: "token accuracy",
-      values: snaps.map((s) => s.token_accuracy),
-      xs: steps,
-      emphasis: "normal",
-    };
-    const score: Series = {
-      ...VERMILLION,
-      marker,
-      name: scoreName(r.task),
-      values: snaps.map((s) => s.alignment),
-      xs: steps,
-      emphasis: "normal",
-    };
-    charts.replaceChildren(
-      chartFigure("Loss", [training, heldOut], { ...common, yLabel: "loss" }),
-      chartFigure(`Held-out accuracy and ${scoreName(r.task)}`, [accuracy, score], {
-        ...common,
-        yLabel: "fraction",
-        reference: { label: "criterion 0.9", value: 0.9, labelAt: "start" },
-      }),
-    );
+    if (snap !== drawnSnapshot) {
+      drawnSnapshot = snap;
+      drawMaps(maps, rec, snap);
+    }
+    charts.replaceChildren(...chartsOf(rec, snap.step));
   }
 
   function stopReplay(): void {

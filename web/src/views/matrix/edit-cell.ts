@@ -44,9 +44,9 @@ function cellAt(target: EventTarget | null): HTMLElement | null {
   return target.closest<HTMLElement>("[data-r][data-c]");
 }
 
-/** Focuses the cell (r, c) of the figure `testId` of this stepper after it was redrawn. */
-function refocus(scope: ParentNode, testId: string, r: number, c: number): void {
-  const fig = scope.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+/** Focuses the cell (r, c) of the figure in slot `slot` of this stepper after it was redrawn. */
+function refocus(scope: ParentNode, slot: string, r: number, c: number): void {
+  const fig = scope.querySelector<HTMLElement>(`[data-slot="${slot}"]`);
   const cell = fig?.querySelector<HTMLElement>(`[data-r="${r}"][data-c="${c}"]`);
   if (!fig || !cell) return;
   for (const t of fig.querySelectorAll<HTMLElement>('[data-r][tabindex="0"]')) t.tabIndex = -1;
@@ -62,6 +62,142 @@ export function describeEdited(box: HTMLElement): void {
     cell.setAttribute("aria-description", "edited");
 }
 
+/** The text box over cell (r, c) of `spec`, holding `initial`. */
+function editorInput(cell: HTMLElement, spec: MatrixSpec, r: number, c: number, initial: string) {
+  const input = document.createElement("input");
+  input.type = "text";
+  input.inputMode = "decimal";
+  input.autocomplete = "off";
+  input.spellcheck = false;
+  input.className = "cell-editor";
+  input.setAttribute("aria-label", `Edit ${spec.plain} row ${r + 1}, column ${c + 1}`);
+  input.style.width = `${Math.max(cell.clientWidth, 72)}px`;
+  input.value = initial;
+  return input;
+}
+
+/** One open text box: the cell, what it showed, and the value it started from. */
+interface Open {
+  input: HTMLInputElement;
+  cell: HTMLElement;
+  spec: MatrixSpec;
+  r: number;
+  c: number;
+  before: number;
+  shown: string;
+  initial: string;
+  /** The first character typed, or null when opened with the value selected. */
+  first: string | null;
+}
+
+/** The editing of one matrix figure's cells. */
+class CellEditor {
+  private open: HTMLInputElement | null = null;
+  private busy = false;
+
+  constructor(
+    private readonly fig: HTMLElement,
+    private readonly current: () => { view: MatrixView; spec: MatrixSpec },
+  ) {}
+
+  private refuse(cell: HTMLElement, spec: MatrixSpec): void {
+    showBubble(
+      this.fig,
+      cell,
+      `${spec.plain} is computed from other matrices, so it cannot be edited. ` +
+        "Edit an input instead: X or a weight matrix.",
+      false,
+    );
+  }
+
+  start(cell: HTMLElement, first: string | null): void {
+    const { view, spec } = this.current();
+    if (!spec.edit) return this.refuse(cell, spec);
+    // A virtual grid redraws on scroll and may have dropped an open box.
+    if (this.open?.isConnected) return;
+    const r = Number(cell.dataset.r);
+    const c = Number(cell.dataset.c);
+    const before = view.value(r, c);
+    const shown = cell.textContent ?? "";
+    const initial = first ?? String(before);
+    const input = editorInput(cell, spec, r, c, initial);
+    cell.textContent = "";
+    cell.append(input);
+    cell.classList.add("editing");
+    this.open = input;
+    input.focus();
+    if (first === null) input.select();
+    this.listen({ input, cell, spec, r, c, before, shown, initial, first });
+  }
+
+  private listen(o: Open): void {
+    o.input.addEventListener("keydown", (e) => {
+      // The text box owns every key: no stepping, no moving between cells while typing.
+      e.stopPropagation();
+      if (e.key === "Enter") {
+        e.preventDefault();
+        void this.tryCommit(o, false);
+      } else if (e.key === "Escape") {
+        e.preventDefault();
+        this.close(o, true);
+      }
+    });
+    o.input.addEventListener("blur", () => {
+      // Leaving an unchanged or refused box keeps it as it is only while it has an error.
+      if (this.busy || this.open !== o.input || o.input.getAttribute("aria-invalid") === "true")
+        return;
+      void this.tryCommit(o, true);
+    });
+  }
+
+  private close(o: Open, refocusCell: boolean): void {
+    this.open = null;
+    this.fig.querySelector(".edit-bubble")?.remove();
+    o.cell.classList.remove("editing");
+    o.input.remove();
+    o.cell.textContent = o.shown;
+    if (refocusCell) o.cell.focus();
+  }
+
+  private async tryCommit(o: Open, fromBlur: boolean): Promise<void> {
+    const { input, spec, r, c } = o;
+    if (input.value.trim() === o.initial.trim() && o.first === null)
+      return this.close(o, !fromBlur);
+    const [sr, sc] = storedOf(spec, r, c);
+    const scope: ParentNode = this.fig.closest(".stepper") ?? this.fig.ownerDocument;
+    // A successful commit redraws the page, which removes the box and fires its blur: ignore it
+    // while the core judges the value.
+    let message: string | null;
+    this.busy = true;
+    try {
+      message = await spec.edit!.commit(sr, sc, input.value);
+    } finally {
+      this.busy = false;
+    }
+    if (message === null) {
+      // Done: the page was redrawn with the new numbers; the focus goes back to the cell.
+      this.open = null;
+      if (!fromBlur) refocus(scope, spec.testId, r, c);
+      return;
+    }
+    input.setAttribute("aria-invalid", "true");
+    const bubble = showBubble(
+      this.fig,
+      o.cell,
+      /[.!?]$/.test(message) ? message : `${message}.`,
+      true,
+      `The cell keeps ${formatCell(o.before)}. Fix the number and press Enter, or Escape to cancel.`,
+    );
+    input.setAttribute("aria-describedby", bubble.id);
+    if (!fromBlur) input.focus();
+  }
+
+  /** Whether a text box is open. */
+  get editing(): boolean {
+    return this.open !== null;
+  }
+}
+
 /**
  * Makes the cells of one matrix figure editable (or explains that they are not). `current` gives
  * the matrix on screen now: a step may update the figure in place with another step's matrix.
@@ -71,108 +207,13 @@ export function wireCellEditing(
   box: HTMLElement,
   current: () => { view: MatrixView; spec: MatrixSpec },
 ): void {
-  let open: HTMLInputElement | null = null;
-  let busy = false;
-
-  function refuse(cell: HTMLElement, spec: MatrixSpec): void {
-    showBubble(
-      fig,
-      cell,
-      `${spec.plain} is computed from other matrices, so it cannot be edited. ` +
-        "Edit an input instead: X or a weight matrix.",
-      false,
-    );
-  }
-
-  function start(cell: HTMLElement, first: string | null): void {
-    const { view, spec } = current();
-    const hook = spec.edit;
-    if (!hook) return refuse(cell, spec);
-    // A virtual grid redraws on scroll and may have dropped an open box.
-    if (open?.isConnected) return;
-    const r = Number(cell.dataset.r);
-    const c = Number(cell.dataset.c);
-    const before = view.value(r, c);
-    const shown = cell.textContent ?? "";
-    const input = document.createElement("input");
-    input.type = "text";
-    input.inputMode = "decimal";
-    input.autocomplete = "off";
-    input.spellcheck = false;
-    input.className = "cell-editor";
-    input.setAttribute("aria-label", `Edit ${spec.plain} row ${r + 1}, column ${c + 1}`);
-    input.style.width = `${Math.max(cell.clientWidth, 72)}px`;
-    const initial = first ?? String(before);
-    input.value = initial;
-    cell.textContent = "";
-    cell.append(input);
-    cell.classList.add("editing");
-    open = input;
-    input.focus();
-    if (first === null) input.select();
-
-    const close = (refocusCell: boolean) => {
-      open = null;
-      fig.querySelector(".edit-bubble")?.remove();
-      cell.classList.remove("editing");
-      input.remove();
-      cell.textContent = shown;
-      if (refocusCell) cell.focus();
-    };
-    const tryCommit = async (fromBlur: boolean) => {
-      if (input.value.trim() === initial.trim() && first === null) return close(!fromBlur);
-      const [sr, sc] = storedOf(spec, r, c);
-      const scope: ParentNode = fig.closest(".stepper") ?? fig.ownerDocument;
-      // A successful commit redraws the page, which removes the box and fires its blur: ignore it
-      // while the core judges the value.
-      let message: string | null;
-      busy = true;
-      try {
-        message = await hook.commit(sr, sc, input.value);
-      } finally {
-        busy = false;
-      }
-      if (message === null) {
-        // Done: the page was redrawn with the new numbers; the focus goes back to the cell.
-        open = null;
-        if (!fromBlur) refocus(scope, spec.testId, r, c);
-        return;
-      }
-      input.setAttribute("aria-invalid", "true");
-      const bubble = showBubble(
-        fig,
-        cell,
-        /[.!?]$/.test(message) ? message : `${message}.`,
-        true,
-        `The cell keeps ${formatCell(before)}. Fix the number and press Enter, or Escape to cancel.`,
-      );
-      input.setAttribute("aria-describedby", bubble.id);
-      if (!fromBlur) input.focus();
-    };
-    input.addEventListener("keydown", (e) => {
-      // The text box owns every key: no stepping, no moving between cells while typing.
-      e.stopPropagation();
-      if (e.key === "Enter") {
-        e.preventDefault();
-        void tryCommit(false);
-      } else if (e.key === "Escape") {
-        e.preventDefault();
-        close(true);
-      }
-    });
-    input.addEventListener("blur", () => {
-      // Leaving an unchanged or refused box keeps it as it is only while it has an error.
-      if (busy || open !== input || input.getAttribute("aria-invalid") === "true") return;
-      void tryCommit(true);
-    });
-  }
-
+  const editor = new CellEditor(fig, current);
   describeEdited(box);
   box.addEventListener("dblclick", (e) => {
     const cell = cellAt(e.target);
     const { spec } = current();
     // On a drillable (computed) matrix a double-click is two clicks of the drill-down: no refusal.
-    if (cell && (spec.edit || !spec.onActivate)) start(cell, null);
+    if (cell && (spec.edit || !spec.onActivate)) editor.start(cell, null);
   });
   box.addEventListener("keydown", (e) => {
     const cell = cellAt(e.target);
@@ -182,10 +223,10 @@ export function wireCellEditing(
     if (!typed && !opens) return;
     e.preventDefault();
     e.stopPropagation();
-    start(cell, typed ? e.key : null);
+    editor.start(cell, typed ? e.key : null);
   });
   box.addEventListener("focusout", (e) => {
-    if (!open && !fig.contains(e.relatedTarget as Node | null)) {
+    if (!editor.editing && !fig.contains(e.relatedTarget as Node | null)) {
       fig.querySelector(".edit-bubble:not(.error)")?.remove();
     }
   });

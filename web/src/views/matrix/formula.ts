@@ -1,6 +1,6 @@
 /**
  * Typesets a step's formulas as MathML, which the browser draws with its own math font (no
- * typesetting library, no font download): tex-mathml.js reads the core's LaTeX; errors are shown
+ * typesetting library, no font download): tex-mathml.ts reads the core's LaTeX; errors are shown
  * in place, never thrown. Rendered formulas are kept as parsed <template>s (cloning beats
  * parsing) in a small LRU cache, and the neighbours of the current step can be prepared while the
  * browser is idle.

@@ -123,6 +123,48 @@ export interface MatrixFigure {
   show(spec: MatrixSpec): void;
 }
 
+/** The caption row: label, shape, the part used, "transposed", the expand toggle (if any). */
+function headRow(
+  spec: MatrixSpec,
+  view: MatrixView,
+  shape: string,
+  toggle: { isExpanded: boolean; toggled: () => void } | null,
+): HTMLElement {
+  const h = el("figcaption", "mhead");
+  if (spec.operator) h.append(el("span", "operator", spec.operator));
+  const label = el("span", "mlabel");
+  label.innerHTML = labelHtml(spec.latex);
+  h.append(label, shapeBadge(view.rows, view.cols));
+  if (spec.part) h.append(partHtml(spec.part));
+  if (spec.transposed)
+    h.append(el("span", "note", `transposed (stored ${formatShape(view.cols, view.rows)})`));
+  if (toggle) {
+    const b = makeButton("small", toggle.isExpanded ? "Compact view" : `Show all ${shape}`);
+    b.setAttribute("aria-expanded", String(toggle.isExpanded));
+    b.addEventListener("click", toggle.toggled);
+    h.append(b);
+  }
+  return h;
+}
+
+/**
+ * The rows and columns a figure shows and its caption. Huge expanded matrices get the virtual
+ * grid (no rows or columns here): always built anew.
+ */
+function axesOf(spec: MatrixSpec, view: MatrixView, compact: boolean, isExpanded: boolean) {
+  const hint = spec.onActivate ? "; press Enter on a cell to see how it is computed" : "";
+  if (isExpanded && view.rows * view.cols > FULL_TABLE_MAX_CELLS) {
+    return { rows: [] as Axis, cols: [] as Axis, caption: matrixName(spec) + hint };
+  }
+  const all = isExpanded ? Infinity : undefined;
+  const rows = visibleIndices(view.rows, view.markedRows[0], view.markedRows[1], all);
+  const cols = visibleIndices(view.cols, view.markedCols[0], view.markedCols[1], all);
+  const count = (axis: Axis) => axis.filter((i) => i !== null).length;
+  const shown =
+    compact && !isExpanded ? ` (showing ${count(rows)} rows, ${count(cols)} columns)` : "";
+  return { rows, cols, caption: matrixName(spec) + shown + hint };
+}
+
 export function createMatrixFigure(): MatrixFigure {
   const fig = document.createElement("figure");
   let spec: MatrixSpec;
@@ -135,28 +177,15 @@ export function createMatrixFigure(): MatrixFigure {
   let inspect = el("p", "inspect");
   let rename = (name: string): void => void name;
 
-  /** The caption row: label, shape, the part used, "transposed", the expand toggle. */
+  /** The caption row for the spec shown; its toggle expands or compacts it. */
   function buildHead(shape: string, compact: boolean, isExpanded: boolean): HTMLElement {
-    const h = el("figcaption", "mhead");
-    if (spec.operator) h.append(el("span", "operator", spec.operator));
-    const label = el("span", "mlabel");
-    label.innerHTML = labelHtml(spec.latex);
-    h.append(label, shapeBadge(view.rows, view.cols));
-    if (spec.part) h.append(partHtml(spec.part));
-    if (spec.transposed)
-      h.append(el("span", "note", `transposed (stored ${formatShape(view.cols, view.rows)})`));
-    if (compact) {
-      const toggle = makeButton("small", isExpanded ? "Compact view" : `Show all ${shape}`);
-      toggle.setAttribute("aria-expanded", String(isExpanded));
-      toggle.addEventListener("click", () => {
-        if (expanded.has(spec.key)) expanded.delete(spec.key);
-        else expanded.add(spec.key);
-        show(spec);
-        fig.querySelector<HTMLButtonElement>(".mhead button")?.focus();
-      });
-      h.append(toggle);
-    }
-    return h;
+    const toggled = () => {
+      if (expanded.has(spec.key)) expanded.delete(spec.key);
+      else expanded.add(spec.key);
+      show(spec);
+      fig.querySelector<HTMLButtonElement>(".mhead button")?.focus();
+    };
+    return headRow(spec, view, shape, compact ? { isExpanded, toggled } : null);
   }
 
   /** The box with the table (or the virtual grid, when `rows` is empty) and the inspector. */
@@ -187,22 +216,10 @@ export function createMatrixFigure(): MatrixFigure {
     const shape = formatShape(view.rows, view.cols);
     const compact = isCompacted(view);
     const isExpanded = compact && expanded.has(spec.key);
-    const hint = spec.onActivate ? "; press Enter on a cell to see how it is computed" : "";
-    let rows: Axis = [];
-    let cols: Axis = [];
-    let caption = matrixName(spec) + hint;
-    // Huge expanded matrices get the virtual grid (no rows or columns here): always built anew.
-    if (!(isExpanded && view.rows * view.cols > FULL_TABLE_MAX_CELLS)) {
-      const all = isExpanded ? Infinity : undefined;
-      rows = visibleIndices(view.rows, view.markedRows[0], view.markedRows[1], all);
-      cols = visibleIndices(view.cols, view.markedCols[0], view.markedCols[1], all);
-      const count = (axis: Axis) => axis.filter((i) => i !== null).length;
-      const shown =
-        compact && !isExpanded ? ` (showing ${count(rows)} rows, ${count(cols)} columns)` : "";
-      caption = matrixName(spec) + shown + hint;
-    }
+    const { rows, cols, caption } = axesOf(spec, view, compact, isExpanded);
     fig.className = `matrix ${spec.role}${spec.onActivate ? " drillable" : ""}`;
     fig.dataset.testid = spec.testId;
+    fig.dataset.slot = spec.testId; // what product code finds it by (edit-cell.ts)
     fig.querySelector(".edit-bubble")?.remove();
     const p = spec.part;
     const headParts: unknown[] = [spec.operator, spec.latex, shape, spec.transposed, isExpanded];

@@ -8,8 +8,9 @@ import { scoringOf } from "../../state/scoring";
 import { headName, PER_HEAD_STAGES, STAGE_INFO } from "../../state/stages";
 import { ScoreKind, Stage } from "../../wasm/enums";
 import type { TraceValue } from "../../wasm/types";
+import type { Panel } from "../ui/panel";
 
-export interface Pipeline {
+export interface Pipeline extends Panel {
   setTrace(trace: TraceValue): void;
   setCurrent(stage: Stage, focusHead: number): void;
 }
@@ -48,32 +49,54 @@ function reveal(flow: HTMLElement, stage: HTMLElement): void {
   flow.scrollLeft += it.left - box.left - (box.width - it.width) / 2;
 }
 
+/** A stage's button: its box, detail and shape (filled per trace). */
+function stageButton(stage: Stage, cls: string, onStage: (stage: Stage) => void) {
+  const info = STAGE_INFO[stage];
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `stage ${cls}`;
+  b.dataset.stage = String(stage);
+  const box = document.createElement("span");
+  box.className = "box";
+  box.textContent = info.box;
+  const detail = document.createElement("span");
+  detail.className = "detail";
+  detail.textContent = info.detail;
+  const shape = document.createElement("span");
+  shape.className = "shape";
+  b.append(box, detail, shape);
+  b.addEventListener("click", () => onStage(stage));
+  return { b, box, detail, shape };
+}
+type StageButton = ReturnType<typeof stageButton>;
+
+/** The stages `t` has no step for are disabled, saying why; the scores box names its function. */
+function markStages(buttons: Map<Stage, StageButton>, t: TraceValue): void {
+  const mask = buttons.get(Stage.Mask)!.b;
+  mask.disabled = !t.hasMask;
+  mask.title = t.hasMask ? "" : "This scenario masks nothing (no causal mask, no padded keys).";
+  // Only the scaled dot product divides by √d_k: other scoring functions have no Scale step.
+  const scaled = t.score === undefined || t.score === ScoreKind.ScaledDot;
+  const scale = buttons.get(Stage.Scale)!.b;
+  scale.disabled = !scaled;
+  scale.title = scaled ? "" : "This scoring function does not divide by √d_k: no Scale step.";
+  const scores = buttons.get(Stage.Scores)!;
+  scores.box.textContent = scoringOf(t.score).box;
+  scores.detail.textContent = scoringOf(t.score).scores;
+  const wo = buttons.get(Stage.OutputProjection)!.b;
+  wo.disabled = t.wO === null;
+  wo.title = t.wO ? "" : "This scenario has no W_O: the output is the concatenation.";
+}
+
 export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => void): Pipeline {
   host.setAttribute("aria-label", "Pipeline");
   host.innerHTML = `<h2 class="panel-title">Pipeline</h2>
     <p class="hint">Click a stage to jump to it.</p>`;
-  const buttons = new Map<Stage, HTMLButtonElement>();
-  const shapes = new Map<Stage, HTMLElement>();
-
+  const buttons = new Map<Stage, StageButton>();
   const button = (stage: Stage, cls = ""): HTMLButtonElement => {
-    const info = STAGE_INFO[stage];
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = `stage ${cls}`;
-    b.dataset.stage = String(stage);
-    const box = document.createElement("span");
-    box.className = "box";
-    box.textContent = info.box;
-    const detail = document.createElement("span");
-    detail.className = "detail";
-    detail.textContent = info.detail;
-    const shape = document.createElement("span");
-    shape.className = "shape";
-    b.append(box, detail, shape);
-    b.addEventListener("click", () => onStage(stage));
-    buttons.set(stage, b);
-    shapes.set(stage, shape);
-    return b;
+    const made = stageButton(stage, cls, onStage);
+    buttons.set(stage, made);
+    return made.b;
   };
 
   const flow = document.createElement("div");
@@ -98,29 +121,20 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
   // What the figure lights now: a step within the same stage and head changes nothing here.
   let lit = "";
   return {
+    render({ state, step, newResult }) {
+      if (newResult) this.setTrace(state.result.trace);
+      this.setCurrent(step.stage, state.focus.head);
+    },
     setTrace(t) {
       trace = t;
       lit = "";
-      for (const [stage, el] of shapes) el.textContent = shapeOf(t, stage);
-      const mask = buttons.get(Stage.Mask)!;
-      mask.disabled = !t.hasMask;
-      mask.title = t.hasMask ? "" : "This scenario masks nothing (no causal mask, no padded keys).";
-      // Only the scaled dot product divides by √d_k: other scoring functions have no Scale step.
-      const scaled = t.score === undefined || t.score === ScoreKind.ScaledDot;
-      const scale = buttons.get(Stage.Scale)!;
-      scale.disabled = !scaled;
-      scale.title = scaled ? "" : "This scoring function does not divide by √d_k: no Scale step.";
-      const scores = buttons.get(Stage.Scores)!;
-      scores.querySelector(".box")!.textContent = scoringOf(t.score).box;
-      scores.querySelector(".detail")!.textContent = scoringOf(t.score).scores;
-      const wo = buttons.get(Stage.OutputProjection)!;
-      wo.disabled = t.wO === null;
-      wo.title = t.wO ? "" : "This scenario has no W_O: the output is the concatenation.";
+      for (const [stage, { shape }] of buttons) shape.textContent = shapeOf(t, stage);
+      markStages(buttons, t);
     },
     setCurrent(stage, focusHead) {
       if (lit === `${stage}:${focusHead}`) return;
       lit = `${stage}:${focusHead}`;
-      for (const [s, b] of buttons) {
+      for (const [s, { b }] of buttons) {
         if (s === stage) b.setAttribute("aria-current", "step");
         else b.removeAttribute("aria-current");
       }
@@ -128,7 +142,7 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
         headTitle.textContent = `${scoringOf(trace.score).title} · ${headName(focusHead)} · ×${trace.numHeads} heads`;
       }
       // Before the next paint, not now: measuring here would force a layout in every step.
-      const current = buttons.get(stage);
+      const current = buttons.get(stage)?.b;
       if (current) requestAnimationFrame(() => reveal(flow, current));
     },
   };

@@ -14,8 +14,16 @@
 export const ZOOM_VAR = "--present-zoom";
 /** The class of the step box while its visual sits beside the matrices (layout 1). */
 export const ASIDE = "present-aside";
-/** What may go below the fold in layout 2: the visual and the drill-down panel. */
-const EXTRAS = ".step-visuals, .drill-host";
+/**
+ * What the fit needs from the step view, by reference (it never looks them up): the step's
+ * visual, what may go below the fold in layout 2 (the visual and the drill-down panel), and what
+ * decides a step's layout besides the box (the step's title, its matrices' shapes).
+ */
+export interface FitParts {
+  visuals: HTMLElement;
+  extras: readonly Element[];
+  layoutKey(): string;
+}
 
 /** Cell digits are 12 px at zoom 1; the cap keeps a 3×3 matrix from becoming a few huge digits. */
 const MAX_ZOOM = 3;
@@ -42,14 +50,14 @@ function asideZoom(screenHeight: number): number {
  * cannot tell how much room is left), or its width over the box's if wider. Extras are left out
  * unless `all`.
  */
-function overflow(box: HTMLElement, all: boolean): number {
+function overflow(box: HTMLElement, all: boolean, extras: readonly Element[]): number {
   const wide = box.scrollWidth / box.clientWidth;
   // From the box's inner top edge, plus its bottom padding: what scrollHeight would count.
   const top = box.getBoundingClientRect().top + box.clientTop - box.scrollTop;
   let end = 0;
   for (const child of box.children) {
     if (!(child instanceof HTMLElement) || !child.offsetParent) continue;
-    if (!all && child.matches(EXTRAS)) continue;
+    if (!all && extras.includes(child)) continue;
     end = Math.max(end, child.getBoundingClientRect().bottom - top);
   }
   end += parseFloat(getComputedStyle(box).paddingBottom) || 0;
@@ -62,14 +70,19 @@ function overflow(box: HTMLElement, all: boolean): number {
  * The content's size grows about in proportion to the zoom, so zoom / overflow is the next
  * guess; when a guess wraps the matrices differently and misses, the next one halves the gap.
  */
-function largestFit(box: HTMLElement, lo: number, start: number, all: boolean): number | null {
+function largestFit(
+  box: HTMLElement,
+  parts: FitParts,
+  [lo, start]: [number, number],
+  all: boolean,
+): number | null {
   const set = (z: number) => box.style.setProperty(ZOOM_VAR, z.toFixed(3));
   let best: number | null = null;
   let fail = Infinity;
   let z = Math.min(MAX_ZOOM, Math.max(lo, start));
   for (let i = 0; i < PROBES; i++) {
     set(z);
-    const over = overflow(box, all);
+    const over = overflow(box, all, parts.extras);
     if (over <= 1.002) {
       best = Math.max(best ?? z, z);
       if (z >= MAX_ZOOM || over >= SNUG) break;
@@ -93,23 +106,21 @@ interface Fit {
 }
 
 /** Searches the zoom of the step in `box` (see above); returns it, left set. */
-function search(box: HTMLElement, screenHeight: number): Fit {
+function search(box: HTMLElement, parts: FitParts, screenHeight: number): Fit {
   const floor = minZoom(screenHeight);
   const start = parseFloat(box.style.getPropertyValue(ZOOM_VAR)) || asideZoom(screenHeight);
-  const hasVisual = box.querySelector(".step-visuals:not(:empty)") !== null;
+  const hasVisual = parts.visuals.childElementCount > 0;
   box.classList.toggle(ASIDE, hasVisual);
-  const whole = hasVisual ? largestFit(box, asideZoom(screenHeight), start, true) : null;
+  const whole = hasVisual ? largestFit(box, parts, [asideZoom(screenHeight), start], true) : null;
   if (whole !== null) return { zoom: whole, aside: true };
   box.classList.remove(ASIDE);
-  return { zoom: largestFit(box, floor, start, false) ?? floor, aside: false };
+  return { zoom: largestFit(box, parts, [floor, start], false) ?? floor, aside: false };
 }
 
 /** What decides a step's layout: the box's size, the step's title, its matrices' shapes. */
-function signature(box: HTMLElement): string {
-  const shapes = [...box.querySelectorAll(".badge")].map((b) => b.textContent).join(",");
-  const visual = box.querySelector(".step-visuals")?.childElementCount ?? 0;
-  const title = box.querySelector(".step-title")?.textContent ?? "";
-  return `${box.clientWidth}×${box.clientHeight}|${title}|${shapes}|${visual}`;
+function signature(box: HTMLElement, parts: FitParts): string {
+  const visual = parts.visuals.childElementCount;
+  return `${box.clientWidth}×${box.clientHeight}|${parts.layoutKey()}|${visual}`;
 }
 
 export interface StepFit {
@@ -124,18 +135,18 @@ export interface StepFit {
  * box) is remembered and only checked the next time: stepping query by query redraws the same
  * few kinds of step, and a check is a layout pass the browser makes anyway.
  */
-export function createStepFit(box: HTMLElement): StepFit {
+export function createStepFit(box: HTMLElement, parts: FitParts): StepFit {
   const known = new Map<string, Fit>();
   return {
     fit(screenHeight) {
-      const key = signature(box);
+      const key = signature(box, parts);
       const seen = known.get(key);
       if (seen) {
         box.classList.toggle(ASIDE, seen.aside);
         box.style.setProperty(ZOOM_VAR, seen.zoom.toFixed(3));
-        if (overflow(box, seen.aside) <= 1.002) return seen.zoom;
+        if (overflow(box, seen.aside, parts.extras) <= 1.002) return seen.zoom;
       }
-      const found = search(box, screenHeight);
+      const found = search(box, parts, screenHeight);
       if (known.size > 500) known.clear();
       known.set(key, found);
       return found.zoom;

@@ -7,9 +7,10 @@
  */
 import { keysBelongTo } from "../ui/keyboard";
 import { eventOrigin, makeButton, rootOf } from "../ui/dom";
-import { createStepFit } from "./present-fit";
+import type { Panel } from "../ui/panel";
+import { createStepFit, type FitParts } from "./present-fit";
 
-export interface PresentMode {
+export interface PresentMode extends Panel {
   /** The "Present" button (aria-pressed while presenting). */
   readonly button: HTMLButtonElement;
   readonly active: boolean;
@@ -24,6 +25,12 @@ export interface PresentMode {
 export interface PresentOptions {
   /** Where the "Present" button goes (e.g. the controls area); none when omitted. */
   buttonHost?: HTMLElement;
+  /** The step view's box, scaled to the screen while presenting. */
+  step: HTMLElement;
+  /** The controls' step counter, mirrored large below the step. */
+  counter: HTMLElement;
+  /** The step view's parts the fit reads (present-fit.ts). */
+  fit: FitParts;
 }
 
 /** The class on the root while presenting; present.css keys off it. */
@@ -43,23 +50,12 @@ function typing(el: EventTarget | null): boolean {
 /** "Step 17 of 386" (the controls' counter) → "Step 17 / 386". */
 const bigCounterText = (text: string): string => text.replace(/\s+of\s+/, " / ");
 
-export function createPresentMode(root: HTMLElement, options: PresentOptions = {}): PresentMode {
+/**
+ * The always-visible counter and a way out for a mouse, appended to `root` (hidden); the counter
+ * mirrors the controls' step counter `source`, whatever moves the step.
+ */
+function createBar(root: HTMLElement, source: HTMLElement, leave: () => void) {
   const doc = root.ownerDocument;
-  let active = false;
-  let wentFullscreen = false;
-  // In a shadow root the document's fullscreenElement is the host: ask the root's own tree.
-  const fullscreenElement = () => rootOf(root).fullscreenElement;
-
-  const button = makeButton(
-    "present-toggle",
-    "Present",
-    "Presentation mode: full screen, large type, keys only (P; Esc leaves)",
-  );
-  button.setAttribute("aria-pressed", "false");
-  button.addEventListener("click", () => toggle());
-  options.buttonHost?.append(button);
-
-  // The always-visible counter and a way out for a mouse.
   const bar = doc.createElement("div");
   bar.className = "present-bar";
   bar.hidden = true;
@@ -68,32 +64,77 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
   counter.dataset.testid = "present-counter";
   const exit = makeButton("present-exit", "Exit (Esc)");
   exit.setAttribute("aria-label", "Leave presentation mode");
-  exit.addEventListener("click", () => leave());
+  exit.addEventListener("click", leave);
   bar.append(counter, exit);
   root.append(bar);
-
-  // The counter mirrors the controls' step counter, whatever moves the step.
-  const source = () => root.querySelector('[data-testid="step-counter"]');
   const syncCounter = () => {
-    const text = bigCounterText(source()?.textContent ?? "");
+    const text = bigCounterText(source.textContent ?? "");
     if (counter.textContent !== text) counter.textContent = text;
   };
   const observer = new MutationObserver(syncCounter);
-  observer.observe(source() ?? root, { subtree: true, childList: true, characterData: true });
+  observer.observe(source, { subtree: true, childList: true, characterData: true });
+  return { bar, syncCounter, observer };
+}
 
-  // The step scales to its box, which follows the screen (full screen, a resized window).
-  const step = root.querySelector<HTMLElement>('[data-part="step"]');
-  const stepFit = step && createStepFit(step);
+/** The "Present" button (aria-pressed while presenting). */
+function presentButton(toggle: () => void): HTMLButtonElement {
+  const button = makeButton(
+    "present-toggle",
+    "Present",
+    "Presentation mode: full screen, large type, keys only (P; Esc leaves)",
+  );
+  button.setAttribute("aria-pressed", "false");
+  button.addEventListener("click", toggle);
+  return button;
+}
+
+/** The step scales to its box while `active()`, which follows the screen (a resized window). */
+function fitStep(step: HTMLElement, parts: FitParts, active: () => boolean) {
+  const doc = step.ownerDocument;
+  const stepFit = createStepFit(step, parts);
   const refit = () => {
-    if (active) stepFit?.fit(doc.documentElement.clientHeight);
+    if (active()) stepFit.fit(doc.documentElement.clientHeight);
   };
   let boxSize = "";
   const resized = new ResizeObserver(() => {
-    const size = `${step?.clientWidth}×${step?.clientHeight}`;
+    const size = `${step.clientWidth}×${step.clientHeight}`;
     if (size !== boxSize) refit();
     boxSize = size;
   });
-  if (step) resized.observe(step);
+  resized.observe(step);
+  return { stepFit, refit, resized };
+}
+
+/** The handler of P (toggle) and Escape (leave) for the stepper in `root`. */
+function presentKeys(root: HTMLElement, m: Pick<PresentMode, "active" | "toggle" | "leave">) {
+  return (e: KeyboardEvent) => {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(eventOrigin(e))) return;
+    // This stepper's keys: from inside it, or from the page while presenting (or if it is alone).
+    if (!keysBelongTo(root, e, m.active)) return;
+    if (e.key === "p" || e.key === "P") {
+      e.preventDefault();
+      m.toggle();
+    } else if (e.key === "Escape" && m.active) {
+      e.preventDefault();
+      m.leave();
+    }
+  };
+}
+
+export function createPresentMode(root: HTMLElement, options: PresentOptions): PresentMode {
+  const doc = root.ownerDocument;
+  let active = false;
+  let wentFullscreen = false;
+  // In a shadow root the document's fullscreenElement is the host: ask the root's own tree.
+  const fullscreenElement = () => rootOf(root).fullscreenElement;
+
+  const button = presentButton(() => toggle());
+  options.buttonHost?.append(button);
+
+  const { bar, syncCounter, observer } = createBar(root, options.counter, () => leave());
+
+  const step = options.step;
+  const { stepFit, refit, resized } = fitStep(step, options.fit, () => active);
 
   function enter(): void {
     if (active) return;
@@ -106,7 +147,7 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
     // Formulas drawn before the page's fonts arrived change size once they do.
     if (doc.fonts.status !== "loaded") void doc.fonts.ready.then(refit);
     // Keys must reach this stepper once the focused control is hidden: focus the step view.
-    step?.focus({ preventScroll: true });
+    step.focus({ preventScroll: true });
     wentFullscreen = false;
     if (doc.fullscreenEnabled && !doc.fullscreenElement && root.requestFullscreen) {
       root.requestFullscreen().then(
@@ -123,7 +164,7 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
     root.classList.remove(PRESENTING);
     button.setAttribute("aria-pressed", "false");
     bar.hidden = true;
-    stepFit?.clear();
+    stepFit.clear();
     if (fullscreenElement() === root) void doc.exitFullscreen().catch(() => undefined);
     wentFullscreen = false;
   }
@@ -138,18 +179,13 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
     if (active && wentFullscreen && fullscreenElement() !== root) leave();
   };
 
-  const onKey = (e: KeyboardEvent) => {
-    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(eventOrigin(e))) return;
-    // This stepper's keys: from inside it, or from the page while presenting (or if it is alone).
-    if (!keysBelongTo(root, e, active)) return;
-    if (e.key === "p" || e.key === "P") {
-      e.preventDefault();
-      toggle();
-    } else if (e.key === "Escape" && active) {
-      e.preventDefault();
-      leave();
-    }
-  };
+  const onKey = presentKeys(root, {
+    get active() {
+      return active;
+    },
+    toggle,
+    leave,
+  });
 
   doc.addEventListener("keydown", onKey);
   doc.addEventListener("fullscreenchange", onFullscreen);
@@ -163,6 +199,7 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions = {
     leave,
     toggle,
     refit,
+    render: refit,
     dispose() {
       leave();
       observer.disconnect();

@@ -4,6 +4,7 @@
  * HTML: the file is someone else's), hidden when the scenario says neither.
  */
 import type { ScenarioFile } from "../../wasm/types";
+import type { Panel } from "../ui/panel";
 
 /** The sentence for `s`: "Title (from source)", "Title", "From source", or "" for neither. */
 export function originText(s: Pick<ScenarioFile, "title" | "source">): string {
@@ -18,4 +19,13 @@ export function showOrigin(host: HTMLElement, s: ScenarioFile): void {
   const text = originText(s);
   if (host.textContent !== text) host.textContent = text;
   host.hidden = text === "";
+}
+
+/** The origin line as a panel: rewritten for each new result. */
+export function createOrigin(host: HTMLElement): Panel {
+  return {
+    render({ state, newResult }) {
+      if (newResult) showOrigin(host, state.scenario);
+    },
+  };
 }

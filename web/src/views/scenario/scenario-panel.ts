@@ -89,76 +89,125 @@ const SLOT_FIELDS: Record<FormField, string> = {
   general: "scenario",
 };
 
-export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions): ScenarioPanel {
-  host.innerHTML = FORM_HTML;
-  const form = host.querySelector("form")!;
+/** The form's controls, looked up once: ids are renamed per stepper after construction
+ * (views/layout/layout.ts scopeIds). */
+function formControls(form: HTMLFormElement) {
   const q = <T extends HTMLElement>(sel: string) => form.querySelector<T>(sel)!;
   const preset = q<HTMLSelectElement>("#f-preset");
   preset.append(...PRESETS.map((p) => new Option(p.name, p.id)), new Option("Custom", ""));
-  const sentence = q<HTMLInputElement>("#f-sentence");
-  const keys = q<HTMLInputElement>("#f-keys");
-  const dModel = q<HTMLInputElement>("#f-dmodel");
-  const heads = q<HTMLInputElement>("#f-heads");
-  const seed = q<HTMLInputElement>("#f-seed");
-  const mask = q<HTMLSelectElement>("#f-mask");
-  const pe = q<HTMLInputElement>("#f-pe");
-  const score = q<HTMLSelectElement>("#f-score");
-  const explicit = q<HTMLInputElement>("#f-explicit");
-  const explicitRow = q<HTMLElement>("#explicit-row");
-  // Looked up once: ids are renamed per stepper after construction (app/layout.ts scopeIds).
-  const sentenceHint = q<HTMLElement>("#h-sentence");
-  const headsHint = q<HTMLElement>("#h-heads");
-  const presetNote = q<HTMLElement>("#preset-note");
-  const paddedText = q<HTMLInputElement>("#f-padded");
-  const padding = createPaddedKeys(q(".chips"), paddedText, q("#h-padded"), () => {
-    preset.value = "";
-  });
-  let explicitMatrices: FormValues["explicit"] = null;
+  return {
+    form,
+    preset,
+    sentence: q<HTMLInputElement>("#f-sentence"),
+    keys: q<HTMLInputElement>("#f-keys"),
+    dModel: q<HTMLInputElement>("#f-dmodel"),
+    heads: q<HTMLInputElement>("#f-heads"),
+    seed: q<HTMLInputElement>("#f-seed"),
+    mask: q<HTMLSelectElement>("#f-mask"),
+    pe: q<HTMLInputElement>("#f-pe"),
+    score: q<HTMLSelectElement>("#f-score"),
+    explicit: q<HTMLInputElement>("#f-explicit"),
+    explicitRow: q<HTMLElement>("#explicit-row"),
+    sentenceHint: q<HTMLElement>("#h-sentence"),
+    headsHint: q<HTMLElement>("#h-heads"),
+    presetNote: q<HTMLElement>("#preset-note"),
+    paddedText: q<HTMLInputElement>("#f-padded"),
+    chips: q<HTMLElement>(".chips"),
+    paddedHint: q<HTMLElement>("#h-padded"),
+    general: q<HTMLElement>('[data-slot="general"]'),
+  };
+}
+type Form = ReturnType<typeof formControls>;
 
-  // One error slot after each control, found by the control's data-field.
+/** One error slot after each control, found by the control's data-field. */
+function errorSlots(f: Form) {
   const controls = new Map<FormField, HTMLElement>();
   const slots = new Map<FormField, HTMLElement>();
-  const general = q<HTMLElement>('[data-slot="general"]');
-  general.id = "err-general";
-  slots.set("general", general);
-  for (const c of form.querySelectorAll<HTMLElement>("[data-field]")) {
-    const f = c.dataset.field as FormField;
-    controls.set(f, c);
+  f.general.id = "err-general";
+  slots.set("general", f.general);
+  for (const c of f.form.querySelectorAll<HTMLElement>("[data-field]")) {
+    const field = c.dataset.field as FormField;
+    controls.set(field, c);
     const slot = document.createElement("p");
     slot.className = "field-error";
-    slot.id = `err-${f}`;
+    slot.id = `err-${field}`;
     slot.hidden = true;
     // A checkbox sits inside its label: the message goes after the label.
     const isCheckbox = c instanceof HTMLInputElement && c.type === "checkbox";
     (isCheckbox ? c.parentElement! : c).after(slot);
-    slots.set(f, slot);
+    slots.set(field, slot);
   }
-  for (const [f, slot] of slots) slot.dataset.testid = `error-${SLOT_FIELDS[f]}`;
+  for (const [field, slot] of slots) slot.dataset.testid = `error-${SLOT_FIELDS[field]}`;
+  return { controls, slots };
+}
+type Slots = ReturnType<typeof errorSlots>;
 
-  function renderHints(): void {
-    const m = tokenize(sentence.value).length;
-    sentenceHint.textContent = `Words separated by spaces are the tokens: ${m} token${m === 1 ? "" : "s"} (m = ${m}).`;
-    const d = Number(dModel.value);
-    const h = Number(heads.value);
-    headsHint.textContent =
-      Number.isInteger(d) && Number.isInteger(h) && h > 0
-        ? `d_k = d_v = d_model / h = ${d} / ${h}${d % h === 0 ? ` = ${d / h}` : " (not a whole number)"}`
-        : "";
+/** The token count under the sentence and d_k under the heads. */
+function renderHints(f: Form): void {
+  const m = tokenize(f.sentence.value).length;
+  f.sentenceHint.textContent = `Words separated by spaces are the tokens: ${m} token${m === 1 ? "" : "s"} (m = ${m}).`;
+  const d = Number(f.dModel.value);
+  const h = Number(f.heads.value);
+  f.headsHint.textContent =
+    Number.isInteger(d) && Number.isInteger(h) && h > 0
+      ? `d_k = d_v = d_model / h = ${d} / ${h}${d % h === 0 ? ` = ${d / h}` : " (not a whole number)"}`
+      : "";
+}
+
+/** Marks the control of `field` (and the padded keys' text, when typed) and focuses it. */
+function markInvalid(s: Slots, f: Form, field: FormField, slot: HTMLElement): void {
+  const control = s.controls.get(field);
+  if (!control) return;
+  // The padded keys' text field, when shown, is marked as well as its fieldset.
+  const typed = field === "padded" && !f.paddedText.hidden;
+  for (const c of typed ? [control, f.paddedText] : [control]) {
+    c.setAttribute("aria-invalid", "true");
+    const described = c.getAttribute("aria-describedby") ?? "";
+    c.setAttribute("aria-describedby", `${slot.id} ${described}`.trim());
   }
+  (typed ? f.paddedText : (control.querySelector<HTMLElement>("button") ?? control)).focus();
+}
+
+/** Hides every message and unmarks every control. */
+function clearErrors(s: Slots, f: Form): void {
+  for (const [field, slot] of s.slots) {
+    slot.hidden = true;
+    slot.textContent = "";
+    slot.dataset.testid = `error-${SLOT_FIELDS[field]}`;
+  }
+  // The slots' ids as scopeIds renamed them ("as1-err-sentence").
+  const slotIds = new Set([...s.slots.values()].map((slot) => slot.id));
+  for (const c of [...s.controls.values(), f.paddedText]) {
+    c.removeAttribute("aria-invalid");
+    const ids = (c.getAttribute("aria-describedby") ?? "").split(/\s+/);
+    const kept = ids.filter((id) => id && !slotIds.has(id));
+    if (kept.length > 0) c.setAttribute("aria-describedby", kept.join(" "));
+    else c.removeAttribute("aria-describedby");
+  }
+}
+
+export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions): ScenarioPanel {
+  host.innerHTML = FORM_HTML;
+  const f = formControls(host.querySelector("form")!);
+  const padding = createPaddedKeys(f.chips, f.paddedText, f.paddedHint, () => {
+    f.preset.value = "";
+  });
+  let explicitMatrices: FormValues["explicit"] = null;
+  const s = errorSlots(f);
 
   function values(): FormValues {
     return {
-      sentence: sentence.value,
-      keySentence: keys.value,
-      dModel: dModel.value,
-      heads: heads.value,
-      seed: seed.value,
-      mask: mask.value === "causal" ? "causal" : "none",
+      sentence: f.sentence.value,
+      keySentence: f.keys.value,
+      dModel: f.dModel.value,
+      heads: f.heads.value,
+      seed: f.seed.value,
+      mask: f.mask.value === "causal" ? "causal" : "none",
       padded: padding.padded(),
-      positional: pe.checked,
+      positional: f.pe.checked,
       explicit: explicitMatrices,
-      useExplicit: explicitMatrices !== null && explicit.checked,
-      score: score.value as ScoreName,
+      useExplicit: explicitMatrices !== null && f.explicit.checked,
+      score: f.score.value as ScoreName,
     };
   }
 
@@ -169,75 +218,50 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
     else actions.apply(values());
   }
 
-  form.addEventListener("input", (e) => {
-    if (e.target === preset) return;
-    preset.value = "";
-    if (e.target === sentence || e.target === keys) padding.retoken(keyTokensOf(values()));
-    renderHints();
+  f.form.addEventListener("input", (e) => {
+    if (e.target === f.preset) return;
+    f.preset.value = "";
+    if (e.target === f.sentence || e.target === f.keys) padding.retoken(keyTokensOf(values()));
+    renderHints(f);
   });
-  score.addEventListener("change", apply);
-  preset.addEventListener("change", () => {
-    if (preset.value) actions.preset(preset.value);
+  f.score.addEventListener("change", apply);
+  f.preset.addEventListener("change", () => {
+    if (f.preset.value) actions.preset(f.preset.value);
   });
-  form.addEventListener("submit", (e) => {
+  f.form.addEventListener("submit", (e) => {
     e.preventDefault();
     apply();
   });
 
   const panel: ScenarioPanel = {
     setValues(v, presetId) {
-      preset.value = presetId;
-      presetNote.textContent = PRESETS.find((p) => p.id === presetId)?.description ?? "";
-      sentence.value = v.sentence;
-      keys.value = v.keySentence;
-      dModel.value = v.dModel;
-      heads.value = v.heads;
-      seed.value = v.seed;
-      mask.value = v.mask;
-      pe.checked = v.positional;
-      score.value = v.score;
+      f.preset.value = presetId;
+      f.presetNote.textContent = PRESETS.find((p) => p.id === presetId)?.description ?? "";
+      f.sentence.value = v.sentence;
+      f.keys.value = v.keySentence;
+      f.dModel.value = v.dModel;
+      f.heads.value = v.heads;
+      f.seed.value = v.seed;
+      f.mask.value = v.mask;
+      f.pe.checked = v.positional;
+      f.score.value = v.score;
       explicitMatrices = v.explicit;
-      explicitRow.hidden = v.explicit === null;
-      explicit.checked = v.useExplicit;
+      f.explicitRow.hidden = v.explicit === null;
+      f.explicit.checked = v.useExplicit;
       padding.set(keyTokensOf(v), v.padded);
-      renderHints();
+      renderHints(f);
     },
     values,
     showError(field, message) {
-      panel.clearErrors();
-      const f = formFieldFor(field);
-      const slot = slots.get(f)!;
+      clearErrors(s, f);
+      const formField = formFieldFor(field);
+      const slot = s.slots.get(formField)!;
       slot.dataset.testid = `error-${field || "scenario"}`;
       slot.textContent = formMessage(field, message, values());
       slot.hidden = false;
-      const control = controls.get(f);
-      if (control) {
-        // The padded keys' text field, when shown, is marked as well as its fieldset.
-        const typed = f === "padded" && !paddedText.hidden;
-        for (const c of typed ? [control, paddedText] : [control]) {
-          c.setAttribute("aria-invalid", "true");
-          const described = c.getAttribute("aria-describedby") ?? "";
-          c.setAttribute("aria-describedby", `${slot.id} ${described}`.trim());
-        }
-        (typed ? paddedText : (control.querySelector<HTMLElement>("button") ?? control)).focus();
-      }
+      markInvalid(s, f, formField, slot);
     },
-    clearErrors() {
-      for (const [f, slot] of slots) {
-        slot.hidden = true;
-        slot.textContent = "";
-        slot.dataset.testid = `error-${SLOT_FIELDS[f]}`;
-      }
-      // The slots' ids as scopeIds renamed them ("as1-err-sentence").
-      const slotIds = new Set([...slots.values()].map((slot) => slot.id));
-      for (const c of [...controls.values(), paddedText]) {
-        c.removeAttribute("aria-invalid");
-        const ids = (c.getAttribute("aria-describedby") ?? "").split(/\s+/);
-        const kept = ids.filter((id) => id && !slotIds.has(id));
-        if (kept.length > 0) c.setAttribute("aria-describedby", kept.join(" "));
-        else c.removeAttribute("aria-describedby");
-      }
-    },
+    clearErrors: () => clearErrors(s, f),
   };
   return panel;
 }

@@ -6,6 +6,7 @@
  * side. Opened from the top bar and from the Scale step.
  */
 import { el, makeButton } from "../ui/dom";
+import type { Panel } from "../ui/panel";
 import { Granularity, Stage } from "../../wasm/enums";
 import type { Attention } from "../../wasm/loader";
 import { whenLoaded } from "../../wasm/lazy-run";
@@ -25,12 +26,15 @@ import {
 export interface SqrtDkDeps {
   attention(): Attention | null;
   state(): AppState | null;
+  /** Where the "Why √d_k?" button goes (the top bar's tools). */
+  bar: HTMLElement;
+  /** Puts the Scale step's link in the step view (its `afterFormulas`). */
+  placeLink(link: HTMLElement): void;
 }
 
-export interface SqrtDkView {
+/** The dialog, as a panel: on Scale steps it shows its link in the step view. */
+export interface SqrtDkView extends Panel {
   open(): void;
-  /** Shows the "Why √d_k?" link in the step view on Scale steps (and removes it elsewhere). */
-  syncStepLink(stepHost: HTMLElement, stage: Stage): void;
 }
 
 /** Okabe–Ito blue, solid, circles: with scaling; vermillion, dashed, squares: without. */
@@ -80,7 +84,8 @@ async function compareRow(att: Attention, st: AppState): Promise<RowComparison> 
   };
 }
 
-export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkView {
+/** The dialog's elements, appended to `root`; the page's stepping keys stay out of it. */
+function buildDialog(root: HTMLElement) {
   const dialog = el("dialog", "experiment");
   dialog.setAttribute("aria-labelledby", "xp-title");
   dialog.dataset.testid = "sqrt-dk-view";
@@ -114,11 +119,6 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
   dialog.addEventListener("keydown", (e) => {
     if (e.key !== "Escape") e.stopPropagation();
   });
-
-  let scaling = true;
-  let sweep: SweepSeries | null = null;
-  let row: RowComparison | null = null;
-
   const bandNote = el("span", "xp-band-note");
   bandNote.dataset.testid = "sqrt-dk-band-note";
   legend.append(
@@ -130,68 +130,119 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
     bandSwatch(UNSCALED.color),
     bandNote,
   );
+  return {
+    dialog,
+    close,
+    intro,
+    toggle,
+    sentence,
+    charts,
+    rowTitle,
+    rowNote,
+    rowBox,
+    tableBox,
+    error,
+    bandNote,
+  };
+}
+type Dialog = ReturnType<typeof buildDialog>;
+
+/** One measure's chart: both lines with their bands, the side not highlighted faint. */
+function chartFigure(s: SweepSeries, m: (typeof MEASURES)[number], scaling: boolean): HTMLElement {
+  const fig = el("figure", "xp-chart");
+  const cap = el("figcaption", "", m.title);
+  const band = (points: typeof s.scaled) => ({
+    low: points.map((p) => p.low[m.key]),
+    high: points.map((p) => p.high[m.key]),
+  });
+  const series: Series[] = [
+    {
+      name: "without ÷√d_k",
+      values: s.unscaled.map((p) => p[m.key]),
+      band: band(s.unscaled),
+      ...UNSCALED,
+      emphasis: scaling ? "faint" : "strong",
+    },
+    {
+      name: "with ÷√d_k",
+      values: s.scaled.map((p) => p[m.key]),
+      band: band(s.scaled),
+      ...SCALED,
+      emphasis: scaling ? "strong" : "faint",
+    },
+  ];
+  const maxEntropy = s.scaled[0]!.meanMaxEntropy;
+  const svg = lineChart({
+    title: m.title,
+    xs: s.dims,
+    xLabel: "d_k (log scale)",
+    yLabel: m.short,
+    series,
+    reference:
+      m.key === "meanEntropy"
+        ? { label: `uniform: log n = ${maxEntropy.toFixed(2)}`, value: maxEntropy }
+        : m.key === "meanMaxWeight"
+          ? { label: "one-hot = 1", value: 1 }
+          : undefined,
+  });
+  fig.append(cap, svg);
+  return fig;
+}
+
+/** The sweep's charts, words and table. */
+function drawSweep(d: Dialog, s: SweepSeries, scaling: boolean): void {
+  d.charts.replaceChildren(...MEASURES.map((m) => chartFigure(s, m, scaling)));
+  d.intro.textContent =
+    `Each d_k below uses this scenario's X and mask with random W_Q and W_K ` +
+    `(d_model × d_k), drawn ${s.draws} times from the scenario's seed, so only the width of ` +
+    `q and k changes. Each measure is computed once without and once with the division by ` +
+    `√d_k; the lines are the means over the ${s.draws} draws.`;
+  d.bandNote.textContent = ` shaded: lowest to highest of the ${s.draws} draws`;
+  d.sentence.textContent = sweepSentence(s);
+  d.tableBox.innerHTML = sweepTableHtml(s);
+}
+
+/** The title and note of the current head's and query's own row. */
+function showRowText(d: Dialog, st: AppState, row: RowComparison): void {
+  const t = st.result.trace;
+  const { head: h, query: q } = st.focus;
+  d.rowTitle.textContent = `This scenario: head ${h + 1}, query ${q + 1} “${t.queryLabels[q] ?? ""}”, d_k = ${t.dK}`;
+  const maxOf = (a: number[]) => Math.max(...a).toFixed(4);
+  d.rowNote.textContent =
+    `The same row of weights, softmax(q · k / √${t.dK}) and softmax(q · k): the largest weight is ` +
+    `${maxOf(row.withScaling)} with the division and ${maxOf(row.withoutScaling)} without. ` +
+    `The larger d_k, the more the row without it piles onto one key.`;
+}
+
+/** The "Why √d_k?" button in the top bar, and the Scale step's link (placed by the panel). */
+function openers(bar: HTMLElement, open: () => void): HTMLButtonElement {
+  const why = makeButton(
+    "small why-top",
+    "Why √d_k?",
+    "The experiment: what goes wrong without dividing by √d_k",
+  );
+  why.addEventListener("click", open);
+  bar.append(why);
+  const link = makeButton("small why-sqrt", "Why √d_k? Open the experiment");
+  link.addEventListener("click", open);
+  return link;
+}
+
+export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkView {
+  const d = buildDialog(root);
+  let scaling = true;
+  let sweep: SweepSeries | null = null;
+  let row: RowComparison | null = null;
 
   function draw(): void {
-    toggle.setAttribute("aria-checked", String(scaling));
+    d.toggle.setAttribute("aria-checked", String(scaling));
     // The name stays "Scaling ÷√d_k"; aria-checked carries the state, the text shows it.
-    toggle.innerHTML = `Scaling ÷√d_k <span class="xp-state" aria-hidden="true">${scaling ? "on" : "off"}</span>`;
-    if (sweep) {
-      const s = sweep;
-      charts.replaceChildren(
-        ...MEASURES.map((m) => {
-          const fig = el("figure", "xp-chart");
-          const cap = el("figcaption", "", m.title);
-          const band = (points: typeof s.scaled) => ({
-            low: points.map((p) => p.low[m.key]),
-            high: points.map((p) => p.high[m.key]),
-          });
-          const series: Series[] = [
-            {
-              name: "without ÷√d_k",
-              values: s.unscaled.map((p) => p[m.key]),
-              band: band(s.unscaled),
-              ...UNSCALED,
-              emphasis: scaling ? "faint" : "strong",
-            },
-            {
-              name: "with ÷√d_k",
-              values: s.scaled.map((p) => p[m.key]),
-              band: band(s.scaled),
-              ...SCALED,
-              emphasis: scaling ? "strong" : "faint",
-            },
-          ];
-          const maxEntropy = s.scaled[0]!.meanMaxEntropy;
-          const svg = lineChart({
-            title: m.title,
-            xs: s.dims,
-            xLabel: "d_k (log scale)",
-            yLabel: m.short,
-            series,
-            reference:
-              m.key === "meanEntropy"
-                ? { label: `uniform: log n = ${maxEntropy.toFixed(2)}`, value: maxEntropy }
-                : m.key === "meanMaxWeight"
-                  ? { label: "one-hot = 1", value: 1 }
-                  : undefined,
-          });
-          fig.append(cap, svg);
-          return fig;
-        }),
-      );
-      intro.textContent =
-        `Each d_k below uses this scenario's X and mask with random W_Q and W_K ` +
-        `(d_model × d_k), drawn ${s.draws} times from the scenario's seed, so only the width of ` +
-        `q and k changes. Each measure is computed once without and once with the division by ` +
-        `√d_k; the lines are the means over the ${s.draws} draws.`;
-      bandNote.textContent = ` shaded: lowest to highest of the ${s.draws} draws`;
-      sentence.textContent = sweepSentence(s);
-      tableBox.innerHTML = sweepTableHtml(s);
-    }
-    if (row) rowBox.innerHTML = rowTableHtml(row, scaling);
+    d.toggle.innerHTML = `Scaling ÷√d_k <span class="xp-state" aria-hidden="true">${scaling ? "on" : "off"}</span>`;
+    if (sweep) drawSweep(d, sweep, scaling);
+    if (row) d.rowBox.innerHTML = rowTableHtml(row, scaling);
   }
 
-  toggle.addEventListener("click", () => {
+  d.toggle.addEventListener("click", () => {
     scaling = !scaling;
     draw();
   });
@@ -204,8 +255,8 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
     const st = deps.state();
     if (!att || !st) return;
     const mine = ++asked;
-    error.hidden = true;
-    dialog.setAttribute("aria-busy", "true");
+    d.error.hidden = true;
+    d.dialog.setAttribute("aria-busy", "true");
     try {
       const [points, compared] = await Promise.all([att.sweep(st.scenario), compareRow(att, st)]);
       if (mine !== asked) return;
@@ -213,44 +264,28 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
       row = compared;
     } catch (e) {
       if (mine !== asked) return;
-      error.textContent = `The experiment could not run: ${e instanceof Error ? e.message : String(e)}`;
-      error.hidden = false;
+      d.error.textContent = `The experiment could not run: ${e instanceof Error ? e.message : String(e)}`;
+      d.error.hidden = false;
       return;
     } finally {
-      if (mine === asked) dialog.removeAttribute("aria-busy");
+      if (mine === asked) d.dialog.removeAttribute("aria-busy");
     }
-    const t = st.result.trace;
-    const { head: h, query: q } = st.focus;
-    rowTitle.textContent = `This scenario: head ${h + 1}, query ${q + 1} “${t.queryLabels[q] ?? ""}”, d_k = ${t.dK}`;
-    const maxOf = (a: number[]) => Math.max(...a).toFixed(4);
-    rowNote.textContent =
-      `The same row of weights, softmax(q · k / √${t.dK}) and softmax(q · k): the largest weight is ` +
-      `${maxOf(row.withScaling)} with the division and ${maxOf(row.withoutScaling)} without. ` +
-      `The larger d_k, the more the row without it piles onto one key.`;
+    showRowText(d, st, row);
     draw();
   }
 
   const view: SqrtDkView = {
     open() {
       void compute();
-      if (!dialog.open) dialog.showModal();
-      close.focus();
+      if (!d.dialog.open) d.dialog.showModal();
+      d.close.focus();
     },
-    syncStepLink(stepHost, stage) {
-      let link = stepHost.querySelector<HTMLButtonElement>(".why-sqrt");
-      if (stage !== Stage.Scale) {
-        link?.remove();
-        return;
-      }
-      if (!link) {
-        link = el("button", "small why-sqrt", "Why √d_k? Open the experiment");
-        link.type = "button";
-        link.addEventListener("click", () => view.open());
-        const formulas = stepHost.querySelector(".formulas");
-        if (formulas) formulas.after(link);
-        else stepHost.append(link);
-      }
+    render({ step, newStep }) {
+      if (!newStep) return;
+      if (step.stage !== Stage.Scale) link.remove();
+      else if (!link.parentNode) deps.placeLink(link);
     },
   };
+  const link = openers(deps.bar, () => view.open());
   return view;
 }

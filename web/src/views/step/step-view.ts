@@ -9,10 +9,11 @@ import { ScoreKind, Stage } from "../../wasm/enums";
 import { operandSpec, operatorBefore } from "../matrix/trace-lookup";
 import type { OperandValue, StepValue, TraceValue } from "../../wasm/types";
 import { el, setText } from "../ui/dom";
-import { renderFormula } from "../matrix/formula";
+import { prepareFormulas, renderFormula } from "../matrix/formula";
 import { createMatrixFigure, type MatrixFigure } from "../matrix/matrix";
 import { matrixName, type MatrixSpec } from "../matrix/matrix-model";
 import { watchSideScroll } from "../ui/side-scroll";
+import type { Panel } from "../ui/panel";
 
 /** Extra MatrixSpec fields for one operand or result (what cells mean, what a click does). */
 export type DecorateMatrix = (trace: TraceValue, op: OperandValue) => Partial<MatrixSpec>;
@@ -38,11 +39,22 @@ function where(trace: TraceValue, step: StepValue): string {
   return parts.join(" · ");
 }
 
-export interface StepView {
-  render(trace: TraceValue, step: StepValue): void;
+export interface StepView extends Panel {
+  /** Draws `step` (in place: figures, rows and cells are reused from the step before). */
+  show(trace: TraceValue, step: StepValue): void;
+  /**
+   * Puts `node` right after the formulas, before what was put there earlier (the step's
+   * visuals, the "Why √d_k?" link): other panels place their parts through this, by reference.
+   */
+  afterFormulas(node: Element): void;
+  /** The result's figure on screen, if the step has one (an embed keeps it in view). */
+  resultFigure(): HTMLElement | null;
+  /** The step's title and its matrices' shapes: what decides its layout (presentation mode). */
+  layoutKey(): string;
 }
 
-export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): StepView {
+/** The step view's elements, built once. */
+function buildStepDom(host: HTMLElement) {
   host.dataset.testid = "step-view";
   const header = el("div", "step-head");
   const title = el("h2", "step-title");
@@ -65,82 +77,136 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
   const numbers = el("div", "formula numbers");
   numbers.setAttribute("aria-label", "Formula with this step's numbers");
   formulas.append(symbols, numbers);
-  const checkSymbols = watchSideScroll(symbols);
-  const checkNumbers = watchSideScroll(numbers);
   const operands = el("div", "operands");
   operands.setAttribute("role", "group"); // named below with its matrices
   const legend = el("p", "cell-legend");
   legend.innerHTML =
     '<span class="swatch rd"></span> read by this step <span class="swatch wr"></span> written by this step <span class="swatch dim">0.0</span> other cells';
   host.append(header, sentence, shapes, rule, formulas, operands, legend);
+  return {
+    host,
+    title,
+    context,
+    flag,
+    sentence,
+    shapes,
+    rule,
+    ruleText,
+    formulas,
+    symbols,
+    numbers,
+    operands,
+  };
+}
+type StepDom = ReturnType<typeof buildStepDom>;
+
+/** The heading, flag, sentence, shapes and size rule of `step`. */
+function showTexts(d: StepDom, trace: TraceValue, step: StepValue): void {
+  const scoring = scoringOf(trace.score);
+  const named = trace.score === ScoreKind.General || trace.score === ScoreKind.Additive;
+  setText(
+    d.title,
+    step.stage === Stage.Scores && named
+      ? `${scoring.title}: ${scoring.scores}`
+      : STAGE_INFO[step.stage].title,
+  );
+  setText(d.context, where(trace, step));
+  d.flag.hidden = !step.flagged;
+  setText(
+    d.flag,
+    step.flagged ? "⚑ Flagged step: a fully masked query (every key is masked for it)." : "",
+  );
+  d.host.classList.toggle("flagged", step.flagged);
+  setText(d.sentence, step.sentence);
+  setText(d.shapes, step.shapes);
+  d.rule.hidden = step.sizeRule === "";
+  setText(d.ruleText, step.sizeRule);
+}
+
+/** The specs of the step's operands and result; operators go in the matrix headers. */
+function specsOf(trace: TraceValue, step: StepValue, decorate?: DecorateMatrix): MatrixSpec[] {
+  const matmul = isMatMulStage(step.stage);
+  const specs: MatrixSpec[] = [];
+  step.operands.forEach((o, i) => {
+    const operator = operatorBefore(step.stage, o, i);
+    const spec = specFor(trace, o, `matrix-operand-${i}`, "read", operator, decorate);
+    if (spec) specs.push(spec);
+  });
+  const result = specFor(
+    trace,
+    step.result,
+    "matrix-result",
+    "written",
+    matmul ? "=" : "→",
+    decorate,
+  );
+  if (result) specs.push(result);
+  return specs;
+}
+
+/**
+ * One figure per slot (operand 1, 2, result) stays on the page: each step updates it in place
+ * (matrix.ts), whatever the stage, so the next step reuses its rows and cells.
+ */
+function showFigures(
+  operands: HTMLElement,
+  figures: Map<string, MatrixFigure>,
+  specs: MatrixSpec[],
+): void {
+  const shown = specs.map((spec) => {
+    let figure = figures.get(spec.testId);
+    if (!figure) figures.set(spec.testId, (figure = createMatrixFigure()));
+    figure.show(spec);
+    return figure.element;
+  });
+  // Only the figures that come or go move: re-inserting one that stays would rebuild the
+  // layout of all its cells (a stage with one operand follows one with two, step after step).
+  for (const f of [...operands.children]) if (!shown.includes(f as HTMLElement)) f.remove();
+  shown.forEach((f, i) => {
+    const at = operands.children[i];
+    if (at !== f) operands.insertBefore(f, at ?? null);
+  });
+  const label = `Operands and result: ${specs.map(matrixName).join("; ")}`;
+  if (operands.getAttribute("aria-label") !== label) operands.setAttribute("aria-label", label);
+}
+
+export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): StepView {
+  const d = buildStepDom(host);
+  const checkSymbols = watchSideScroll(d.symbols);
+  const checkNumbers = watchSideScroll(d.numbers);
   const figures = new Map<string, MatrixFigure>();
   let typeset = { formula: "", numbers: "" };
 
   return {
-    render(trace, step) {
-      setText(
-        title,
-        step.stage === Stage.Scores &&
-          (trace.score === ScoreKind.General || trace.score === ScoreKind.Additive)
-          ? `${scoringOf(trace.score).title}: ${scoringOf(trace.score).scores}`
-          : STAGE_INFO[step.stage].title,
-      );
-      setText(context, where(trace, step));
-      flag.hidden = !step.flagged;
-      setText(
-        flag,
-        step.flagged ? "⚑ Flagged step: a fully masked query (every key is masked for it)." : "",
-      );
-      host.classList.toggle("flagged", step.flagged);
-      setText(sentence, step.sentence);
-      setText(shapes, step.shapes);
-      rule.hidden = step.sizeRule === "";
-      setText(ruleText, step.sizeRule);
+    render({ state, step, newStep }) {
+      if (!newStep) return;
+      this.show(state.result.trace, step);
+      // The likely next moves (forward, back) get their formulas typeset while idle.
+      const near = [state.result.steps[state.index + 1], state.result.steps[state.index - 1]];
+      prepareFormulas(near.flatMap((n) => (n ? [n.formula, n.formulaNumbers] : [])));
+    },
+    afterFormulas: (node) => d.formulas.after(node),
+    layoutKey() {
+      const badges = d.operands.querySelectorAll(".badge");
+      return `${d.title.textContent ?? ""}|${[...badges].map((b) => b.textContent).join(",")}`;
+    },
+    resultFigure() {
+      const fig = figures.get("matrix-result")?.element;
+      return fig && d.operands.contains(fig) ? fig : null;
+    },
+    show(trace, step) {
+      showTexts(d, trace, step);
       // Per query, the symbols recur from step to step: typeset only what changed.
       if (typeset.formula !== step.formula) {
-        renderFormula(symbols, step.formula);
+        renderFormula(d.symbols, step.formula);
         checkSymbols();
       }
       if (typeset.numbers !== step.formulaNumbers) {
-        renderFormula(numbers, step.formulaNumbers);
+        renderFormula(d.numbers, step.formulaNumbers);
         checkNumbers();
       }
       typeset = { formula: step.formula, numbers: step.formulaNumbers };
-
-      // Operators go in the matrix headers, so wrapping never strands them between lines.
-      const matmul = isMatMulStage(step.stage);
-      const specs: MatrixSpec[] = [];
-      step.operands.forEach((o, i) => {
-        const operator = operatorBefore(step.stage, o, i);
-        const spec = specFor(trace, o, `matrix-operand-${i}`, "read", operator, decorate);
-        if (spec) specs.push(spec);
-      });
-      const result = specFor(
-        trace,
-        step.result,
-        "matrix-result",
-        "written",
-        matmul ? "=" : "→",
-        decorate,
-      );
-      if (result) specs.push(result);
-      // One figure per slot (operand 1, 2, result) stays on the page: each step updates it in
-      // place (matrix.ts), whatever the stage, so the next step reuses its rows and cells.
-      const shown = specs.map((spec) => {
-        let figure = figures.get(spec.testId);
-        if (!figure) figures.set(spec.testId, (figure = createMatrixFigure()));
-        figure.show(spec);
-        return figure.element;
-      });
-      // Only the figures that come or go move: re-inserting one that stays would rebuild the
-      // layout of all its cells (a stage with one operand follows one with two, step after step).
-      for (const f of [...operands.children]) if (!shown.includes(f as HTMLElement)) f.remove();
-      shown.forEach((f, i) => {
-        const at = operands.children[i];
-        if (at !== f) operands.insertBefore(f, at ?? null);
-      });
-      const label = `Operands and result: ${specs.map(matrixName).join("; ")}`;
-      if (operands.getAttribute("aria-label") !== label) operands.setAttribute("aria-label", label);
+      showFigures(d.operands, figures, specsOf(trace, step, decorate));
     },
   };
 }

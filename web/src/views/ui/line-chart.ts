@@ -101,13 +101,15 @@ function summary(spec: LineChartSpec): string {
   return `${spec.title}, for ${spec.xLabel} from ${x0} to ${x1}. ${parts.join("; ")}${ref}.`;
 }
 
-export function lineChart(spec: LineChartSpec): SVGSVGElement {
-  const svg = el("svg", {
-    viewBox: `0 0 ${W} ${H}`,
-    class: "line-chart",
-    role: "img",
-  }) as SVGSVGElement;
-  svg.append(el("title", {}, summary(spec)));
+/** The chart's scales: data to SVG coordinates. */
+interface Scales {
+  px(x: number): number;
+  py(y: number): number;
+  yMin: number;
+  yMax: number;
+}
+
+function scalesOf(spec: LineChartSpec): Scales {
   const all = spec.series
     .flatMap((s) => [...s.values, ...(s.band?.high ?? [])])
     .concat(spec.reference?.value ?? []);
@@ -120,8 +122,11 @@ export function lineChart(spec: LineChartSpec): SVGSVGElement {
     PAD.left + ((tx(x) - lx0) / (lx1 - lx0 || 1)) * (W - PAD.left - PAD.right);
   const py = (y: number) =>
     H - PAD.bottom - ((y - yMin) / (yMax - yMin)) * (H - PAD.top - PAD.bottom);
+  return { px, py, yMin, yMax };
+}
 
-  // Axes, grid and ticks: every x (or the chosen ones) on x; four steps on y.
+/** Axes, grid and ticks: every x (or the chosen ones) on x; four steps on y. */
+function axesOf(spec: LineChartSpec, { px, py, yMin, yMax }: Scales): SVGElement {
   const axes = el("g", { class: "axes" });
   for (const x of spec.xTicks ?? spec.xs) {
     axes.append(
@@ -151,8 +156,11 @@ export function lineChart(spec: LineChartSpec): SVGSVGElement {
       spec.yLabel,
     ),
   );
-  svg.append(axes);
+  return axes;
+}
 
+/** The reference line with its label, and the cursor, when the spec has them. */
+function marks(svg: SVGElement, spec: LineChartSpec, { px, py }: Scales): void {
   if (spec.reference) {
     const y = py(spec.reference.value);
     svg.append(
@@ -166,13 +174,14 @@ export function lineChart(spec: LineChartSpec): SVGSVGElement {
       ),
     );
   }
-
   if (spec.cursor !== undefined) {
     const x = px(spec.cursor);
     svg.append(el("line", { x1: x, x2: x, y1: PAD.top, y2: H - PAD.bottom, class: "cursor" }));
   }
+}
 
-  // Faint series first, so the highlighted one is drawn on top; every band under every line.
+/** Every band, then every line with its markers (faint series first, the highlighted on top). */
+function seriesOf(svg: SVGElement, spec: LineChartSpec, { px, py }: Scales): void {
   const order = { faint: 0, normal: 1, strong: 2 };
   const sorted = [...spec.series].sort((a, b) => order[a.emphasis] - order[b.emphasis]);
   for (const s of sorted) {
@@ -201,6 +210,19 @@ export function lineChart(spec: LineChartSpec): SVGSVGElement {
     }
     svg.append(g);
   }
+}
+
+export function lineChart(spec: LineChartSpec): SVGSVGElement {
+  const svg = el("svg", {
+    viewBox: `0 0 ${W} ${H}`,
+    class: "line-chart",
+    role: "img",
+  }) as SVGSVGElement;
+  svg.append(el("title", {}, summary(spec)));
+  const scales = scalesOf(spec);
+  svg.append(axesOf(spec, scales));
+  marks(svg, spec, scales);
+  seriesOf(svg, spec, scales);
   return svg;
 }
 

@@ -47,6 +47,8 @@ export function currentTheme(root: HTMLElement): Theme {
 
 export interface ThemeToggle {
   button: HTMLButtonElement;
+  /** Shows `theme` (an embedder's choice), the button following; nothing is remembered. */
+  show(theme: Theme): void;
   /** Stops following the system preference. */
   dispose(): void;
 }
@@ -84,5 +86,9 @@ export function createThemeToggle(host: HTMLElement, root: HTMLElement): ThemeTo
     sync();
   });
   host.append(button);
-  return { button, dispose: () => media?.removeEventListener("change", onSystem) };
+  const show = (theme: Theme) => {
+    applyTheme(root, theme);
+    sync();
+  };
+  return { button, show, dispose: () => media?.removeEventListener("change", onSystem) };
 }

@@ -4,20 +4,20 @@
 // character, silently. Here a lone surrogate keeps its own three-byte form (ED A0..BF xx), which
 // is not UTF-8, so the core refuses it and says where. And how user text is shown in a message
 // made outside the core, escaped as the core's own messages do (cpp/core/scenario/quote.h).
-// Plain JavaScript (types in core-bytes.d.ts) so that the page, the command line and the node
-// tests share it.
+// Shared by the page, the command line and the node tests (which import its build for node,
+// build/node/, made by tools/build/build-node.mjs).
 
 const encoder = new TextEncoder();
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** `text` as UTF-8 bytes; a lone surrogate U+D800..U+DFFF is written as its 3-byte sequence. */
-export function coreBytes(text) {
+export function coreBytes(text: string): Uint8Array {
   if (!LONE_SURROGATE.test(text)) return encoder.encode(text);
-  const out = [];
+  const out: number[] = [];
   // The string iterator yields code points, and a lone surrogate on its own.
   for (const ch of text) {
-    const cp = ch.codePointAt(0);
+    const cp = ch.codePointAt(0)!;
     if (cp < 0x80) out.push(cp);
     else if (cp < 0x800) out.push(0xc0 | (cp >> 6), 0x80 | (cp & 63));
     else if (cp < 0x10000) out.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
@@ -34,7 +34,7 @@ export function coreBytes(text) {
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
 
 /** `text` on one plain line: those characters as \uXXXX escapes, the rest as it is. */
-export function printable(text) {
+export function printable(text: string): string {
   return text.replace(
     CONTROL,
     (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
@@ -45,7 +45,7 @@ export function printable(text) {
  * `text` for a message: its first `max` characters, printable, and "…" when cut (a 100 KB
  * argument is not echoed whole).
  */
-export function shownText(text, max = 40) {
+export function shownText(text: string, max = 40): string {
   const chars = [...text];
   return printable(chars.length > max ? `${chars.slice(0, max).join("")}…` : text);
 }

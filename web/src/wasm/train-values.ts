@@ -1,6 +1,8 @@
 /**
- * Types of train-values.js: what the training module (cpp/bindings/train_bindings.cpp) returns,
- * and its conversion to the plain values of train-client.ts.
+ * What the training module (cpp/bindings/train_bindings.cpp) returns, and its conversion to the
+ * plain values of train-client.ts: matrices as rows of numbers (they cross to the page by
+ * postMessage). Shared by the worker, the command line and the node tests (these import its
+ * build for node, build/node/, made by tools/build/build-node.mjs).
  */
 import type { MatrixValue } from "./types";
 import type {
@@ -78,13 +80,46 @@ export interface RunFile {
   metrics: { [K in keyof TrainMetrics]: TrainMetrics[K] | null };
 }
 
-/** The module's AttentionSite values by the client's names. */
-export const ATTENTION_SITES: Readonly<Record<AttentionSite, number>>;
-/** A matrix as rows of plain numbers. */
-export function rowsOf(m: MatrixValue): number[][];
-export function snapshotValue(raw: RawSnapshot): TrainSnapshot;
-export function translationValue(raw: RawTranslation): TranslationValue;
+/** The module's AttentionSite values by the client's names (checked by tests/wasm/train.test.mjs). */
+export const ATTENTION_SITES: Readonly<Record<AttentionSite, number>> = Object.freeze({
+  cross: 0,
+  "encoder-self": 1,
+  "decoder-self": 2,
+});
+
+/** A {rows, cols, data} matrix as rows of plain numbers. */
+export function rowsOf(m: MatrixValue): number[][] {
+  const rows: number[][] = [];
+  for (let r = 0; r < m.rows; r++)
+    rows.push(Array.from(m.data.subarray(r * m.cols, (r + 1) * m.cols)));
+  return rows;
+}
+
+export function snapshotValue(raw: RawSnapshot): TrainSnapshot {
+  return { ...raw, attention: raw.attention.map((heads) => heads.map(rowsOf)) };
+}
+
+export function translationValue(raw: RawTranslation): TranslationValue {
+  return { ...raw, attention: raw.attention.map(rowsOf) };
+}
+
 /** Metrics read from JSON: null (NaN written out) back to NaN. */
-export function metricsFromJson(json: RunFile["metrics"]): TrainMetrics;
+export function metricsFromJson(json: RunFile["metrics"]): TrainMetrics {
+  return Object.fromEntries(
+    Object.entries(json).map(([k, v]) => [k, v === null ? NaN : v]),
+  ) as unknown as TrainMetrics;
+}
+
 /** The checks of a run file's fields that the Learn view relies on; a message, or "". */
-export function runFileProblem(run: unknown, task: string): string;
+export function runFileProblem(run: unknown, task: string): string {
+  const file = run as Record<string, unknown> | null;
+  if (typeof file !== "object" || file === null || file.format !== "attention-stepper-run") {
+    return 'the run file\'s format must be "attention-stepper-run"';
+  }
+  if (file.task !== task) return `the run file is of task "${String(file.task)}", not "${task}"`;
+  const lists = ["watched", "losses", "snapshots"].filter((k) => !Array.isArray(file[k]));
+  if (lists.length > 0) return `the run file has no list of ${lists.join(", ")}`;
+  const objects = ["config", "metrics"].filter((k) => typeof file[k] !== "object" || !file[k]);
+  if (objects.length > 0) return `the run file has no ${objects.join(", ")}`;
+  return "";
+}

@@ -2,11 +2,15 @@
  * The stepper's layout, built inside any root element (the page, an embedded <attention-stepper>,
  * the iframe embed page). Ids are made unique per instance, so several steppers can share a page.
  */
-import { PANELS, type PanelName } from "../state/stepper-options";
+import { PANELS, type PanelName } from "../../state/stepper-options";
 
 export interface Layout {
   root: HTMLElement;
   header: HTMLElement;
+  /** The product's name in the top bar (the app page puts its view switch after it). */
+  brand: HTMLElement;
+  /** The box of the walk (pipeline, step, side panels), scrolled inside an embed. */
+  box: HTMLElement;
   controls: HTMLElement;
   tools: HTMLElement;
   status: HTMLElement;
@@ -20,52 +24,9 @@ export interface Layout {
   announcer: HTMLElement;
 }
 
-const KEYS_HTML = `<section data-part="keys" class="panel keys" aria-labelledby="keys-title">
-          <h2 id="keys-title" class="panel-title">Keys</h2>
-          <dl>
-            <div>
-              <dt><kbd>←</kbd> <kbd>→</kbd></dt>
-              <dd>previous / next step</dd>
-            </div>
-            <div>
-              <dt><kbd>Space</kbd></dt>
-              <dd>play / pause</dd>
-            </div>
-            <div>
-              <dt><kbd>Home</kbd> <kbd>End</kbd></dt>
-              <dd>first / last step</dd>
-            </div>
-            <div>
-              <dt><kbd>[</kbd> <kbd>]</kbd></dt>
-              <dd>previous / next head</dd>
-            </div>
-            <div>
-              <dt><kbd>↑</kbd> <kbd>↓</kbd></dt>
-              <dd>previous / next query</dd>
-            </div>
-            <div>
-              <dt><kbd>Tab</kbd></dt>
-              <dd>into a matrix, then arrows move between cells</dd>
-            </div>
-            <div>
-              <dt><kbd>Enter</kbd> <kbd>F2</kbd> <kbd>0</kbd>–<kbd>9</kbd></dt>
-              <dd>edit a number of X or a W (Enter keeps it, Esc cancels)</dd>
-            </div>
-            <div>
-              <dt><kbd>Ctrl</kbd>+<kbd>Z</kbd>, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd></dt>
-              <dd>undo / redo an edit</dd>
-            </div>
-            <div>
-              <dt><kbd>P</kbd>, <kbd>Esc</kbd></dt>
-              <dd>presentation mode: full screen, large type / leave it</dd>
-            </div>
-          </dl>
-          <p class="hint">Keys work when the focus is not in a text field.</p>
-        </section>`;
-
 const LAYOUT_HTML = `<a class="skip" href="#step">Skip to the current step</a>
 <header class="topbar" data-part="header" data-testid="topbar">
-  <div class="brand">
+  <div class="brand" data-part="brand">
     <p class="brand-name">Attention Stepper</p>
     <p>Step through Transformer attention like a debugger.</p>
   </div>
@@ -74,13 +35,13 @@ const LAYOUT_HTML = `<a class="skip" href="#step">Skip to the current step</a>
 </header>
 <p data-part="status" class="status" role="status"></p>
 <p data-part="origin" class="origin" role="note" data-testid="origin" hidden></p>
-<div class="layout">
+<div class="layout" data-part="box">
   <nav data-part="pipeline" class="panel pipeline"></nav>
   <section id="step" data-part="step" class="panel step" tabindex="-1"></section>
   <aside class="side">
     <section data-part="heatmaps" class="panel heatmaps" aria-label="Attention weights"></section>
     <section data-part="scenario" class="panel scenario-panel" aria-label="Scenario"></section>
-    ${KEYS_HTML}
+    <section data-part="keys" class="panel keys" aria-labelledby="keys-title"></section>
   </aside>
 </div>
 <div data-part="announcer" class="sr-only" aria-live="polite" aria-atomic="true"></div>`;
@@ -106,6 +67,8 @@ export function createLayout(root: HTMLElement): Layout {
   return {
     root,
     header: part("header"),
+    brand: part("brand"),
+    box: part("box"),
     controls: part("controls"),
     tools: part("tools"),
     status: part("status"),

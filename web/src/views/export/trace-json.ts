@@ -1,14 +1,21 @@
 // Converts a run result of the wasm module into the documented trace JSON (docs/scenario.md):
 // matrices as arrays of rows, -Infinity (masked) as null, field names in snake_case.
-// Plain JavaScript (types in trace-json.d.ts) so that one implementation serves both the page's
-// "Export → Trace as JSON" and the command line (tools/cli/trace-json.mjs re-exports it).
+// One implementation serves both the page's "Export → Trace as JSON" and the command line
+// (tools/cli/trace-json.mjs re-exports its build for node, build/node/, made by
+// tools/build/build-node.mjs).
+
+import type { HeadTraceValue, MatrixValue, RunResult, TraceValue } from "../../wasm/types";
+
+/** A matrix as arrays of rows; -Infinity (masked) written as null. */
+export type JsonRows = (number | null)[][];
+type Json = Record<string, unknown>;
 
 /** ScoreKind numbers (web/src/wasm/enums.ts) -> the scenario file's names for them. */
 const scoreNames = ["dot", "scaled_dot", "general", "additive"];
 
 /** {rows, cols, data} -> number[][] with -Infinity written as null (JSON has no infinities). */
-export function rowsOf(m) {
-  const rows = [];
+export function rowsOf(m: MatrixValue): JsonRows {
+  const rows: JsonRows = [];
   for (let r = 0; r < m.rows; r++) {
     const row = Array.from(m.data.subarray(r * m.cols, (r + 1) * m.cols));
     rows.push(row.map((x) => (Number.isFinite(x) ? x : null)));
@@ -16,7 +23,7 @@ export function rowsOf(m) {
   return rows;
 }
 
-function headToJson(h) {
+function headToJson(h: HeadTraceValue): Json {
   return {
     q: rowsOf(h.q),
     k: rowsOf(h.k),
@@ -30,8 +37,8 @@ function headToJson(h) {
 }
 
 /** The scoring parameters the trace's score kind uses (none for dot and scaled dot). */
-function scoringParameters(t) {
-  const out = {};
+function scoringParameters(t: TraceValue): Json {
+  const out: Json = {};
   if (t.wBilinear) out.w_bilinear = rowsOf(t.wBilinear);
   if (t.wAdditiveQ) out.w_additive_q = rowsOf(t.wAdditiveQ);
   if (t.wAdditiveK) out.w_additive_k = rowsOf(t.wAdditiveK);
@@ -40,30 +47,32 @@ function scoringParameters(t) {
 }
 
 /** The biases the trace has, each as the scenario file writes it: a flat array of numbers. */
-function biases(t) {
-  const out = {};
-  for (const [key, name] of [
+function biases(t: TraceValue): Json {
+  const out: Json = {};
+  const names = [
     ["bQ", "b_q"],
     ["bK", "b_k"],
     ["bV", "b_v"],
     ["bO", "b_o"],
-  ]) {
-    if (t[key]) out[name] = Array.from(t[key].data);
+  ] as const;
+  for (const [key, name] of names) {
+    const b = t[key];
+    if (b) out[name] = Array.from(b.data);
   }
   return out;
 }
 
 /** title and source, when the scenario has them. */
-function provenance(t) {
-  const out = {};
+function provenance(t: TraceValue): Json {
+  const out: Json = {};
   if (t.title !== undefined) out.title = t.title;
   if (t.source !== undefined) out.source = t.source;
   return out;
 }
 
 /** The whole trace of one run; with `withSteps`, the per-query step sequence too. */
-export function traceToJson({ trace: t, steps }, withSteps = false) {
-  const out = {
+export function traceToJson({ trace: t, steps }: RunResult, withSteps = false): Json {
+  const out: Json = {
     ...provenance(t),
     query_tokens: t.queryTokens,
     key_tokens: t.keyTokens,

@@ -1,0 +1,32 @@
+// Compiles the page's modules that the command line and the node tests share (plain TypeScript
+// in web/src, no imports but types) to ES modules in build/node/, once, so node runs them without
+// a .js + .d.ts pair kept by hand. Types are checked by `npm run typecheck`, not here: this only
+// strips them. Run by tools/build/build-wasm.sh (everything that uses them needs the wasm build too).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const SHARED = [
+  "web/src/wasm/core-bytes.ts",
+  "web/src/wasm/core-limits.ts",
+  "web/src/wasm/train-values.ts",
+  "web/src/views/matrix/tex-mathml.ts",
+  "web/src/views/export/trace-json.ts",
+];
+const out = join(repo, "build/node");
+mkdirSync(out, { recursive: true });
+for (const file of SHARED) {
+  const source = readFileSync(join(repo, file), "utf8");
+  const { outputText } = ts.transpileModule(source, {
+    fileName: file,
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      verbatimModuleSyntax: true,
+    },
+  });
+  if (/^\s*import\s(?!type)/m.test(outputText)) throw new Error(`${file} imports a module`);
+  writeFileSync(join(out, basename(file, ".ts") + ".js"), outputText);
+}

@@ -1,0 +1,158 @@
+/**
+ * The stepper's screen: every part is a view folder's panel, built here in page order and wired
+ * to the controller. `render` in app.ts hands each redraw to `panels`, in the order listed.
+ */
+import { createAnnouncer } from "../views/ui/announcer";
+import { createControls } from "../views/controls/controls";
+import { createDrill } from "../views/drill/drill";
+import { createExportMenu } from "../views/export/export-menu";
+import { createHeatmaps } from "../views/heatmaps/heatmap";
+import { fillKeys } from "../views/keys/keys";
+import type { Layout } from "../views/layout/layout";
+import { createPipeline } from "../views/pipeline/pipeline";
+import { createPresentMode } from "../views/present/present";
+import { createOrigin } from "../views/scenario/origin";
+import { createScenarioPanel } from "../views/scenario/scenario-panel";
+import { scenarioFromForm } from "../views/scenario/scenario-form";
+import { createSqrtDkView } from "../views/sqrt-dk/sqrt-dk-view";
+import { createStepView, type StepView } from "../views/step/step-view";
+import { createStepVisuals } from "../views/step-visuals/step-visuals";
+import { installKeyboard } from "../views/ui/keyboard";
+import type { Panel } from "../views/ui/panel";
+import { createThemeToggle, type ThemeToggle } from "../views/ui/theme";
+import { formFromScenario } from "../views/scenario/scenario-form";
+import { stepBy, toFirst, toHead, toLast, toQuery, toStage } from "../state/app-state";
+import type { Controller } from "./controller";
+import { createLearnerTools, type LearnerTools } from "./learner-tools";
+
+export interface Screen {
+  /** Every panel, in drawing order. */
+  panels: Panel[];
+  stepView: StepView;
+  theme: ThemeToggle;
+}
+
+/** The moves that the step controls and the keys share. */
+const movesOf = (c: Controller) => ({
+  first: () => c.update(toFirst),
+  previous: () => c.update((s) => stepBy(s, -1)),
+  next: () => c.update((s) => stepBy(s, 1)),
+  last: () => c.update(toLast),
+  togglePlay: () => c.togglePlay(),
+});
+
+/** The top bar's step controls. */
+function createMoves(layout: Layout, c: Controller) {
+  return createControls(layout.controls, {
+    ...movesOf(c),
+    setSpeed: (x) => c.player.setSpeed(x),
+    setGranularity: (g) => c.state && c.run(c.state.scenario, g, false),
+    setHead: (h) => c.update((s) => toHead(s, h)),
+    setQuery: (q) => c.update((s) => toQuery(s, q)),
+  });
+}
+
+/** The stepping keys (listening on `keysOn`: the document, or the embed's root). */
+function installKeys(c: Controller, keysOn: Document | HTMLElement): void {
+  installKeyboard(keysOn, {
+    ...movesOf(c),
+    previousHead: () => c.update((s) => toHead(s, s.focus.head - 1)),
+    nextHead: () => c.update((s) => toHead(s, s.focus.head + 1)),
+    previousQuery: () => c.update((s) => toQuery(s, s.focus.query - 1)),
+    nextQuery: () => c.update((s) => toQuery(s, s.focus.query + 1)),
+  });
+}
+
+/**
+ * The step view and what it holds besides its matrices: the visuals between formulas and
+ * matrices, and the drill-down after them. `decorate` adds the learner's edit hook to a matrix.
+ */
+function createStepPanels(layout: Layout, c: Controller, tools: () => LearnerTools) {
+  const stepView = createStepView(layout.step, (trace, op) => ({
+    ...drill.decorate(trace, op),
+    ...tools().decorate(trace, op),
+  }));
+  const visuals = createStepVisuals((box) => stepView.afterFormulas(box));
+  const drill = createDrill(layout.step, () =>
+    c.attention && c.state ? { attention: c.attention, scenario: c.state.scenario } : null,
+  );
+  return { stepView, visuals, drill };
+}
+
+/** The scenario form, the learner's tools (edits, files) and the "Why √d_k?" experiment. */
+function createScenarioParts(root: HTMLElement, layout: Layout, c: Controller, step: StepView) {
+  const form = createScenarioPanel(layout.scenario, {
+    apply: (v) => tools.applyForm(scenarioFromForm(v)),
+    preset: (id) => c.choosePreset(id),
+  });
+  const tools = createLearnerTools(root, layout.tools, layout.scenario, {
+    attention: () => c.attention,
+    state: () => c.state,
+    tryRun: (s, reset) => c.compute(s, c.granularity, reset),
+    report: (err) => c.report(err),
+    setForm: (s) => form.setValues(formFromScenario(s), ""),
+    say: (text) => c.say(text),
+  });
+  const sqrtDk = createSqrtDkView(root, {
+    attention: () => c.attention,
+    state: () => c.state,
+    bar: layout.tools,
+    placeLink: (link) => step.afterFormulas(link),
+  });
+  c.attach({ form, tools });
+  return { form, tools, sqrtDk };
+}
+
+/** Builds every part of the stepper in `layout` and wires it to `c`. */
+export function createScreen(
+  root: HTMLElement,
+  layout: Layout,
+  c: Controller,
+  keysOn: Document | HTMLElement,
+): Screen {
+  const controls = createMoves(layout, c);
+  const pipeline = createPipeline(layout.pipeline, (stage) => c.update((s) => toStage(s, stage)));
+  let tools: LearnerTools | null = null;
+  const step = createStepPanels(layout, c, () => tools!);
+  const heatmaps = createHeatmaps(
+    layout.heatmaps,
+    (h) => c.update((s) => toHead(s, h)),
+    (q) => c.update((s) => toQuery(s, q)),
+  );
+  const scenario = createScenarioParts(root, layout, c, step.stepView);
+  tools = scenario.tools;
+  // Export: what is on screen (the exports read the step view and heat maps too).
+  createExportMenu(layout.tools, () => {
+    const s = c.drawing.drawn();
+    if (!s) return null;
+    const loadAll = async (steps: boolean) => c.attention?.loadAll(s.result, steps);
+    const hosts = { stepHost: layout.step, heatmapsHost: layout.heatmaps };
+    return { scenario: s.scenario, result: s.result, index: s.index, ...hosts, loadAll };
+  });
+  const present = createPresentMode(root, {
+    buttonHost: layout.controls,
+    step: layout.step,
+    counter: controls.counter,
+    fit: {
+      visuals: step.visuals.box,
+      extras: [step.visuals.box, step.drill.box],
+      layoutKey: () => step.stepView.layoutKey(),
+    },
+  });
+  const theme = createThemeToggle(layout.tools, root);
+  installKeys(c, keysOn);
+  fillKeys(layout.keys);
+  const panels: Panel[] = [
+    pipeline,
+    heatmaps,
+    createOrigin(layout.origin),
+    step.stepView,
+    scenario.sqrtDk,
+    step.visuals,
+    step.drill,
+    createAnnouncer(layout.announcer),
+    controls,
+    present,
+  ];
+  return { panels, stepView: step.stepView, theme };
+}

@@ -1,0 +1,69 @@
+/**
+ * What the step view shows between its formulas and its matrices, as one panel: the current
+ * query's weights as bars (SoftMax), the reweighted values (weighted sum), and the split/concat
+ * figure (projections, Concat). Kept and updated in place from step to step (a split/concat
+ * figure is built once per trace, stage and head).
+ */
+import { Stage } from "../../wasm/enums";
+import type { StepValue, TraceValue } from "../../wasm/types";
+import { createReweighted } from "../matrix/reweighted";
+import { createBarChart } from "../ui/bar-chart";
+import { el, quoted } from "../ui/dom";
+import type { Panel } from "../ui/panel";
+import { renderSplitConcat } from "./split-concat";
+
+export interface StepVisuals extends Panel {
+  /** The box the visual is drawn in (empty on steps without one). */
+  readonly box: HTMLElement;
+}
+
+/**
+ * The visuals panel; `place` puts its box where it goes on the page (the step view's
+ * `afterFormulas`), once.
+ */
+export function createStepVisuals(place: (box: HTMLElement) => void): StepVisuals {
+  const box = el("div", "step-visuals");
+  place(box);
+  const bars = createBarChart("weights-bars");
+  const reweighted = createReweighted();
+  let splits = new Map<string, HTMLElement | null>();
+  let shown: { trace: TraceValue; step: StepValue; query: number } | null = null;
+
+  /** The visual for the step's kind, updated for it, or null. */
+  function visualFor(trace: TraceValue, step: StepValue, query: number): HTMLElement | null {
+    const head = step.head;
+    if (step.stage === Stage.Softmax && head >= 0) {
+      const w = trace.headTraces[head]!.weights;
+      const n = w.cols;
+      bars.show({
+        caption: `Weights of query ${quoted(trace.queryLabels[query])} in head ${head + 1} (row ${query + 1} of A): one bar per key, a full bar is 1`,
+        labels: trace.keyLabels,
+        values: w.data.subarray(query * n, (query + 1) * n),
+        masked: (j) => trace.hasMask && trace.mask.data[query * trace.mask.cols + j] === 0,
+      });
+      return bars.element;
+    }
+    if (step.stage === Stage.WeightedSum && head >= 0) {
+      reweighted.show(trace, head, query);
+      return reweighted.element;
+    }
+    const key = `${step.stage}:${head}`;
+    if (!splits.has(key)) splits.set(key, renderSplitConcat(trace, step));
+    return splits.get(key)!;
+  }
+
+  return {
+    box,
+    // On whole-matrix steps the bars and rows follow the focused query.
+    render({ state, step }) {
+      const trace = state.result.trace;
+      const q = step.query >= 0 ? step.query : state.focus.query;
+      if (shown && shown.trace === trace && shown.step === step && shown.query === q) return;
+      if (shown?.trace !== trace) splits = new Map();
+      shown = { trace, step, query: q };
+      const visual = visualFor(trace, step, q);
+      if (box.firstElementChild !== visual || box.childElementCount > 1)
+        box.replaceChildren(...(visual ? [visual] : []));
+    },
+  };
+}
