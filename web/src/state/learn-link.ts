@@ -27,19 +27,19 @@ export interface LearnLink {
   task: TaskName;
   /** What could not be read ("" when nothing), said in the view's status line. */
   problem: string;
-  /** The settings typed, as typed (the form checks them when training starts). */
-  typed: TypedSettings;
+  /** The settings typed, as typed (the form checks them when training starts); absent if none. */
+  typed?: TypedSettings;
 }
 
-/** The settings fields of a Learn hash's other parameters. */
-function readTyped(rest: string): TypedSettings {
+/** A Learn hash's other parameters: its settings fields, or {} (a plain link stays bare). */
+function readTyped(rest: string): { typed?: TypedSettings } {
   const params = new URLSearchParams(rest);
   const typed: TypedSettings = {};
   for (const f of TYPED_FIELDS) {
     const v = params.get(f);
     if (v !== null) typed[f] = v.slice(0, MAX_TYPED);
   }
-  return typed;
+  return Object.keys(typed).length ? { typed } : {};
 }
 
 /** The Learn link in `hash` (with or without "#"), or null when it is not one. */
@@ -53,14 +53,14 @@ export function readLearnHash(hash: string): LearnLink | null {
   } catch {
     // Shown as typed.
   }
-  if (value === "") return { task: "translate", problem: "", typed };
+  if (value === "") return { task: "translate", problem: "", ...typed };
   const task = TASK_NAMES.find((t) => t === value.toLowerCase());
-  if (task) return { task, problem: "", typed };
+  if (task) return { task, problem: "", ...typed };
   const shown = value.length > 20 ? `${value.slice(0, 20)}…` : value;
   return {
     task: "translate",
     problem: `learn: “${shown}” is not a task; the tasks are ${TASK_NAMES.join(" and ")}. Showing translate.`,
-    typed,
+    ...typed,
   };
 }
 
