@@ -1,8 +1,8 @@
 /**
  * Offline support at build time: after Vite has written dist/, emits dist/sw.js, a service worker
  * that precaches the files the stepper's pages use (relative URLs, so the site works from any
- * sub-path) and then serves them cache-first; the Learn view's files are cached the first time
- * they are fetched (anything else comes from the network). Its cache name carries a hash of the build's contents, so a new
+ * sub-path), then the Learn view's, and serves them cache-first: a learner who never opened Learn
+ * online still has it offline (anything else comes from the network). Its cache name carries a hash of the build's contents, so a new
  * build installs a fresh cache and the activate step deletes the old ones (of this scope only).
  */
 import { createHash } from "node:crypto";
@@ -14,10 +14,11 @@ import type { Plugin } from "vite";
 export const SW_FILE = "sw.js";
 
 /**
- * Files cached on first use instead of at install: the Learn view and the training engine
- * (learn-view, train-client, train-worker chunks, train.wasm: some 190 KB gzip), the prebuilt
- * models with their runs (*.model-*.json, *.run-*.json: some 2.7 MB) and the learned preset's
- * scenario, which only a learner who opens them fetches; once fetched they work offline too.
+ * Files the page loads only on use, precached after the stepper's own: the Learn view and the
+ * training engine (learn-view, train-client, train-worker chunks, train.wasm: some 190 KB gzip),
+ * the prebuilt models with their runs (*.model-*.json, *.run-*.json: some 2.7 MB) and the learned
+ * preset's scenario. The service worker is registered after the page's load, so they never
+ * compete with it; one that fails to arrive is cached when first fetched instead.
  */
 const LAZY =
   /(^|\/)(learn-view|train-client|train-worker|train)-[^/]*\.(js|css|wasm)$|\.(model|run|scenario)-[^/]*\.json$/;
@@ -39,12 +40,16 @@ export function serviceWorkerSource(files: string[], lazy: string[], version: st
 const PREFIX = "attention-stepper:" + self.registration.scope + ":";
 const CACHE = PREFIX + ${JSON.stringify(version)};
 const FILES = ${JSON.stringify(["./", ...files.map((f) => `./${f}`)], null, 1)};
-// Cached when first fetched (the Learn view): absolute URLs under this scope.
-const LAZY = new Set(${JSON.stringify(lazy.map((f) => `./${f}`))}.map((f) => new URL(f, self.registration.scope).href));
+// Precached after FILES, or cached when first fetched (the Learn view): URLs under this scope.
+const LATER = ${JSON.stringify(lazy.map((f) => `./${f}`))};
+const LAZY = new Set(LATER.map((f) => new URL(f, self.registration.scope).href));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()),
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(FILES).then(() => cache.addAll(LATER).catch(() => undefined)))
+      .then(() => self.skipWaiting()),
   );
 });
 

@@ -12,6 +12,7 @@
 #include "explain/drill.h"
 #include "explain/sweep.h"
 #include "runs.h"
+#include "scenario/json.h"
 #include "steps/steps.h"
 #include "to_js.h"
 
@@ -137,6 +138,15 @@ val sweep(const std::string& scenario_json) {
 // Bytes of the wasm heap currently allocated by malloc: lets tests prove calls leak nothing.
 int heap_bytes_in_use() { return static_cast<int>(mallinfo().uordblks); }
 
+// jsonLimits() -> {maxBytes, maxValues}: a scenario file's limits (JsonLimits), so that the page
+// and the commands refuse a file from its size before reading it.
+val json_limits() {
+  val out = val::object();
+  out.set("maxBytes", static_cast<double>(attn::JsonLimits::kMaxBytes));
+  out.set("maxValues", static_cast<double>(attn::JsonLimits::kMaxValues));
+  return out;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(attention_stepper) {
@@ -144,6 +154,7 @@ EMSCRIPTEN_BINDINGS(attention_stepper) {
   emscripten::function("drill", &drill);
   emscripten::function("sweep", &sweep);
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
+  emscripten::function("jsonLimits", &json_limits);
   emscripten::function("check", &bindings::check_scenario);
   emscripten::function("open", &bindings::open_run);
   emscripten::function("step", &bindings::run_step);

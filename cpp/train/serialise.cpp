@@ -2,8 +2,10 @@
 #include "train/serialise.h"
 
 #include <cmath>
+#include <initializer_list>
 
 #include "scenario/json.h"
+#include "scenario/quote.h"
 #include "train/json_out.h"
 #include "train/metrics.h"
 #include "train/run_file.h"
@@ -25,6 +27,24 @@ InputError missing(const std::string& field, const char* what) {
   return {field, field + " must be " + what};
 }
 
+// Each member of `object` once and known, as in a scenario file: a repeated key would be read
+// as its first copy silently, a misspelt one ignored. Names are escaped and cut (quote.h).
+std::optional<InputError> check_members(const JsonValue& object, const std::string& prefix,
+                                        std::initializer_list<const char*> known) {
+  for (std::size_t i = 0; i < object.object.size(); ++i) {
+    const std::string& name = object.object[i].first;
+    bool ok = false;
+    for (const char* k : known) ok = ok || name == k;
+    if (!ok) return InputError{prefix + escape_text(name), "unknown field " + quote(prefix + name)};
+    for (std::size_t j = 0; j < i; ++j) {
+      if (object.object[j].first == name) {
+        return InputError{prefix + name, "duplicate field " + quote(prefix + name)};
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 // A whole number member of `object` -> *out; field is reported as prefix + name.
 std::optional<InputError> read_int(const JsonValue& object, const std::string& prefix,
                                    const char* name, long long* out) {
@@ -41,6 +61,11 @@ std::optional<InputError> read_int(const JsonValue& object, const std::string& p
 std::optional<InputError> read_config(const JsonValue& root, TrainConfig* c) {
   const JsonValue* config = member(root, "config");
   if (!config || config->kind != Kind::Object) return missing("config", "an object");
+  if (auto e = check_members(*config, "config.",
+                             {"d_model", "heads", "d_ff", "steps", "learning_rate", "batch", "seed",
+                              "encoder_self_attention", "snapshot_every"})) {
+    return e;
+  }
   long long v[7];
   const char* names[] = {"d_model", "heads", "d_ff", "steps", "batch", "seed", "snapshot_every"};
   for (int i = 0; i < 7; ++i) {
@@ -55,7 +80,9 @@ std::optional<InputError> read_config(const JsonValue& root, TrainConfig* c) {
   c->seed = static_cast<std::uint64_t>(v[5]);
   c->snapshot_every = static_cast<int>(std::min(v[6], 1LL << 30));
   const JsonValue* lr = member(*config, "learning_rate");
-  if (!lr || lr->kind != Kind::Number) return missing("config.learning_rate", "a number");
+  if (!lr || lr->kind != Kind::Number || !std::isfinite(lr->number)) {
+    return missing("config.learning_rate", "a finite number");
+  }
   c->learning_rate = lr->number;
   const JsonValue* self = member(*config, "encoder_self_attention");
   if (!self || self->kind != Kind::Bool) {
@@ -92,7 +119,10 @@ std::optional<InputError> read_param(const JsonValue* v, const std::string& fiel
     }
     for (Eigen::Index c = 0; c < cols; ++c) {
       const JsonValue& x = row.array[static_cast<std::size_t>(c)];
-      if (x.kind != Kind::Number) return missing(field, "a matrix of numbers");
+      // 1e400 is read as infinity (json.h): refused, as in a scenario's matrices.
+      if (x.kind != Kind::Number || !std::isfinite(x.number)) {
+        return missing(field, "a matrix of finite numbers");
+      }
       p->value(r, c) = x.number;
     }
   }
@@ -138,6 +168,11 @@ std::variant<TrainedModel, InputError> model_from_json(const std::string& text) 
   }
   const JsonValue& root = std::get<JsonValue>(parsed);
   if (root.kind != Kind::Object) return InputError{"", "a model file must be a JSON object"};
+  if (auto e = check_members(root, "",
+                             {"format", "version", "task", "config", "head", "source_vocab",
+                              "target_vocab", "parameters"})) {
+    return *e;
+  }
   const JsonValue* format = member(root, "format");
   if (!format || format->kind != Kind::String || format->string != kFormat) {
     return missing("format", "\"attention-stepper-model\"");
@@ -169,6 +204,14 @@ std::variant<TrainedModel, InputError> model_from_json(const std::string& text) 
   const JsonValue* params = member(root, "parameters");
   if (!params || params->kind != Kind::Object) return missing("parameters", "an object");
   std::vector<NamedParam> named = m.model.parameters();
+  for (std::size_t i = 0; i < params->object.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (params->object[j].first == params->object[i].first) {
+        const std::string field = "parameters." + params->object[i].first;
+        return InputError{field, "duplicate field " + quote(field)};
+      }
+    }
+  }
   if (params->object.size() != named.size()) {
     return InputError{"parameters", "parameters has " + std::to_string(params->object.size()) +
                                         " groups; this model has " + std::to_string(named.size())};

@@ -10,6 +10,8 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
+
 from .scenario import check_file_size
 
 SCRIPT = Path(__file__).with_name("static") / "attention-stepper.standalone.js"
@@ -33,15 +35,16 @@ def _script():
 
 def _attribute(name, value):
     if name in ("head", "query"):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        whole = not isinstance(value, (bool, np.bool_)) and isinstance(value, (int, np.integer))
+        if not whole or value < 1:
             raise ValueError(
-                f"{name}: must be a whole number from 1 up (1 is the first), got {value!r}"
+                f"{name}: must be a whole number from 1 up (1 is the first), got {value!r:.40}"
             )
-        return str(value)
+        return str(int(value))
     if name == "hide" and not isinstance(value, str):
         return ",".join(str(v) for v in value)
-    if name == "height" and isinstance(value, int) and not isinstance(value, bool):
-        return f"{value}px"
+    if name == "height" and isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return f"{int(value)}px"
     if name == "autoplay":
         return "true" if value else "false"
     return str(value)

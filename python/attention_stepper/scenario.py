@@ -24,13 +24,31 @@ MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024
 MAX_JSON_VALUES = 5_000_000
 
 
+def whole_number(name, value):
+    """`value` as an int: a Python or NumPy integer. A bool (True is 1 to Python), a string, a
+    float or None is refused naming `name`, rather than failing later in the core or json."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"{name} must be a whole number, got {type(value).__name__} {value!r:.40}")
+    return int(value)
+
+
 def as_array(name, value, ndim):
-    """`value` (NumPy, a torch tensor, nested lists) as a float64 array of `ndim` dimensions."""
+    """`value` (NumPy, a torch tensor, nested lists) as a float64 array of `ndim` dimensions.
+    Complex numbers are refused: float64 would drop their imaginary parts silently."""
     if hasattr(value, "detach"):  # a torch tensor: leave autograd and the GPU first
+        if value.is_complex():
+            raise ValueError(f"{name}: holds complex numbers ({value.dtype}); give real ones")
         value = value.detach().cpu().double().numpy()
     try:
-        array = np.asarray(value, dtype=np.float64)
+        array = np.asarray(value)
+        if np.iscomplexobj(array):
+            raise ValueError(f"{name}: holds complex numbers ({array.dtype}); give real ones")
+        if array.dtype.kind not in "biuf":  # strings, objects: not numbers
+            raise TypeError(f"{array.dtype} values")
+        array = array.astype(np.float64)
     except (TypeError, ValueError) as err:
+        if "complex" in str(err):
+            raise
         raise ValueError(f"{name}: not an array of numbers ({err})") from None
     if array.ndim != ndim:
         kind = "a vector" if ndim == 1 else "a matrix"
@@ -157,6 +175,7 @@ def from_projections(
     m, d_model = x_q.shape
     check_range("x_q rows (query tokens)", m, 1, MAX_TOKENS)
     check_range("d_model (x_q columns)", d_model, 1, MAX_D_MODEL)
+    heads = whole_number("heads", heads)
     check_range("heads", heads, 1, MAX_HEADS)
     scenario = {"query_tokens": check_tokens("tokens", tokens, m)}
     if x_kv is not None:
@@ -189,7 +208,9 @@ def from_projections(
     if mask not in ("none", "causal"):
         raise ValueError(f'mask is {mask!r}; it must be "none" or "causal"')
     scenario["mask"] = mask
-    padded = sorted({int(i) for i in padded_keys})
+    if isinstance(padded_keys, (str, bytes)) or not hasattr(padded_keys, "__iter__"):
+        raise ValueError(f"padded_keys must be a list of key indices, got {padded_keys!r:.40}")
+    padded = sorted({whole_number(f"padded_keys[{i}]", k) for i, k in enumerate(padded_keys)})
     if padded and not 0 <= padded[0] <= padded[-1] < n:
         raise ValueError(f"padded_keys: {padded} must be key indices between 0 and {n - 1}")
     if padded:

@@ -60,3 +60,11 @@ TEST_CASE("step texts quote tokens by their labels", "[token_label]") {
   CHECK(attn::token_name(mixed, 1) == "'the' (token 2)");
   CHECK(attn::token_name(mixed, 2) == "'cat'");
 }
+
+TEST_CASE("bidirectional controls in a label are named, never applied", "[token_label]") {
+  // "âĢ®" is byte-level BPE for the bytes E2 80 AE: U+202E RIGHT-TO-LEFT OVERRIDE.
+  CHECK(token_label("\u00e2\u0122\u00ae") == "\u27e8U+202E\u27e9");
+  CHECK(token_label("\u0120a\u00e2\u0123\u00a6b") == "a\u27e8U+2066\u27e9b");
+  CHECK(token_label("x\u202Ay") == "x\u27e8U+202A\u27e9y");
+  CHECK(token_label("\u2069") == "\u27e8U+2069\u27e9");
+}

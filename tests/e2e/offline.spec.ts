@@ -82,3 +82,19 @@ test("loads from a sub-path, then works offline", async ({ page, context }) => {
   await context.setOffline(false);
   expect(failed.filter((f) => !f.startsWith("outside"))).toEqual([]);
 });
+
+test("Learn works offline after one visit that never opened it", async ({ page, context }) => {
+  await page.goto(site);
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of \d+$/);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // Installed means precached: the Learn view's files and models came with the stepper's.
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  await context.setOffline(true);
+  await page.goto(`${site}#learn=copy`);
+  await page.reload();
+  await expect(page.getByTestId("learn-model")).toHaveText(/^The prebuilt model/, {
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId("learn-map-0").locator("figcaption")).toHaveText(/^Layer 1 self/);
+  await context.setOffline(false);
+});

@@ -5,6 +5,7 @@ import pytest
 import torch
 
 import attention_stepper as stepper
+from attention_stepper.html import element
 
 
 def layer(embed_dim=8, heads=2, **options):
@@ -97,3 +98,40 @@ def test_a_layer_too_big_for_a_scenario_file_says_so():
     x, w = np.zeros((512, 1024)), np.zeros((1024, 1024))
     with pytest.raises(ValueError, match=r"a scenario file holds at most 128 MB and 5,000,000"):
         stepper.from_projections(x, w, w, w, x_kv=x, w_o=w, heads=16)
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"heads": True}, "heads must be a whole number, got bool True"),
+        ({"heads": "2"}, "heads must be a whole number, got str '2'"),
+        ({"heads": None}, "heads must be a whole number, got NoneType None"),
+        ({"heads": 2.0}, "heads must be a whole number, got float 2.0"),
+        ({"padded_keys": [1.5]}, "padded_keys[0] must be a whole number, got float 1.5"),
+        ({"padded_keys": [0, True]}, "padded_keys[1] must be a whole number, got bool True"),
+        ({"padded_keys": "12"}, "padded_keys must be a list of key indices"),
+        ({"b_q": np.array([1j, 0, 0, 0])}, "b_q: holds complex numbers (complex128)"),
+        ({"x_kv": [["a"] * 4]}, "x_kv: not an array of numbers"),
+    ],
+)
+def test_a_bad_type_is_a_value_error_naming_the_argument(options, words):
+    arguments = {"heads": 2, "w_o": np.eye(4), **options}
+    with pytest.raises(ValueError) as caught:
+        stepper.from_projections(np.ones((3, 4)), W, W, W, **arguments)
+    assert words in str(caught.value)
+
+
+def test_complex_weights_are_refused_not_cut_to_their_real_part():
+    for w in (W * (1 + 1j), torch.eye(4, dtype=torch.complex128)):
+        with pytest.raises(ValueError, match=r"w_k: holds complex numbers"):
+            stepper.from_projections(np.ones((3, 4)), W, w, W, heads=1)
+
+
+def test_numpy_integers_work_as_whole_numbers():
+    s = stepper.from_projections(
+        np.ones((3, 4)), W, W, W, heads=np.int64(2), padded_keys=[np.int32(1)]
+    )
+    assert s["heads"] == 2 and type(s["heads"]) is int
+    assert s["padded_keys"] == [1]
+    html = element(s, head=np.int64(2), query=np.int16(1))
+    assert 'head="2"' in html and 'query="1"' in html

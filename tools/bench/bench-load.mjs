@@ -86,10 +86,14 @@ async function firstLoad(browser, path) {
   return [...files].sort();
 }
 
-/** The files dist/sw.js precaches (its FILES list, "./" being index.html). */
-function precached() {
+/**
+ * The files dist/sw.js precaches: its FILES list ("./" being index.html), or with `which`
+ * "LATER", the Learn view's files it precaches after them.
+ */
+function precached(which = "FILES") {
   const sw = readFileSync(resolve(DIST, "sw.js"), "utf8");
-  const list = JSON.parse(/const FILES = (\[[\s\S]*?\]);/.exec(sw)[1]);
+  const found = new RegExp(`const ${which} = (\\[[\\s\\S]*?\\]);`).exec(sw);
+  const list = found ? JSON.parse(found[1]) : [];
   return [...new Set(list.map((f) => fileOf(f)).filter(Boolean))].sort();
 }
 
@@ -110,6 +114,7 @@ try {
   await browser.close();
   const later = precached().filter((f) => !loaded.has(f));
   printTable("then precached by sw.js, beyond index.html's first load", later);
+  printTable("then precached by sw.js for the Learn view, after those", precached("LATER"));
 } finally {
   server.stop();
 }

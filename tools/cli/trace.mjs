@@ -1,10 +1,10 @@
 // npm run --silent trace -- FILE.json [--steps]
 // Prints the whole attention trace of a scenario file (docs/scenario.md) as JSON on stdout,
 // computed by the same wasm module the page uses. A bad file: one line on stderr, exit code 2.
-import { readFileSync } from "node:fs";
 import { loadRawModule } from "../lib/wasm-node.mjs";
+import { readLimited } from "../lib/read-limited.mjs";
 import { traceToJson } from "./trace-json.mjs";
-import { printable } from "../../build/node/core-bytes.js";
+import { shownText } from "../../build/node/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`trace: ${message}\n`);
@@ -15,16 +15,18 @@ const args = process.argv.slice(2);
 const withSteps = args.includes("--steps");
 const files = args.filter((a) => a !== "--steps");
 if (files.length !== 1) fail("usage: npm run --silent trace -- FILE.json [--steps]");
-const name = printable(files[0]);
+const name = shownText(files[0], 200);
 
 // The file's bytes as they are: the core checks that they are UTF-8 and says where they are not
 // (decoding here would turn a bad byte into U+FFFD silently).
-let bytes;
+let read;
 try {
-  bytes = readFileSync(files[0]);
+  read = readLimited(files[0]);
 } catch (err) {
-  fail(`cannot read ${name}: ${err.code ?? printable(String(err.message))}`);
+  fail(`cannot read ${name}: ${err.code ?? shownText(String(err.message), 200)}`);
 }
+if (read.error) fail(`${name}: ${read.error}`);
+const bytes = read.bytes;
 
 const module = await loadRawModule();
 const result = module.run(bytes, 0);

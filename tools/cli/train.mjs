@@ -10,7 +10,7 @@
 // naming it and its limit, exit code 2.
 import { writeFileSync } from "node:fs";
 import { loadRawModule } from "../lib/wasm-node.mjs";
-import { printable } from "../../build/node/core-bytes.js";
+import { shownText } from "../../build/node/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`train: ${message}\n`);
@@ -37,16 +37,20 @@ function readValue(option, text) {
   const field = OPTIONS[option];
   if (field === "encoder_self_attention") {
     if (text !== "on" && text !== "off")
-      fail(`${option} must be on or off, got "${printable(text)}"`);
+      fail(`${option} must be on or off, got "${shownText(text)}"`);
     return text === "on";
   }
   if (field === "learning_rate") {
     const x = Number(text);
     if (text.trim() === "" || !Number.isFinite(x))
-      fail(`${option} must be a number, got "${printable(text)}"`);
+      fail(`${option} must be a number, got "${shownText(text)}"`);
     return x;
   }
-  if (!WHOLE.test(text)) fail(`${option} must be a whole number, got "${printable(text)}"`);
+  if (!WHOLE.test(text)) fail(`${option} must be a whole number, got "${shownText(text)}"`);
+  // Beyond 2^53 a number is no longer the one typed (400 nines read as Infinity).
+  if (!Number.isSafeInteger(Number(text))) {
+    fail(`${option} is "${shownText(text)}"; no limit goes beyond ${Number.MAX_SAFE_INTEGER}`);
+  }
   return Number(text);
 }
 
@@ -61,19 +65,18 @@ for (let i = 0; i < args.length; i += 2) {
   const known = option === "--task" || option === "--eval-every" || FILES.includes(option);
   if (!known && !(option in OPTIONS)) {
     const all = ["--task", ...Object.keys(OPTIONS), "--eval-every", ...FILES].join(", ");
-    fail(`unknown option "${printable(option)}"; the options are ${all}`);
+    fail(`unknown option "${shownText(option)}"; the options are ${all}`);
   }
   if (value === undefined) fail(`${option} needs a value`);
   if (option === "--task") task = value;
-  else if (option === "--eval-every") evalEvery = readValue("--steps", value);
+  else if (option === "--eval-every") evalEvery = readValue(option, value);
   else if (FILES.includes(option)) paths[option] = value;
   else given[OPTIONS[option]] = readValue(option, value);
 }
-if (evalEvery < 0) fail(`--eval-every is ${evalEvery}; it must be 0 (never) or more`);
 
 const module = await loadRawModule("train");
 const defaults = module.defaultSettings(task);
-if (!defaults.ok) fail(`--task must be translate or copy, got "${printable(task)}"`);
+if (!defaults.ok) fail(`--task must be translate or copy, got "${shownText(task)}"`);
 const started = module.start({ ...defaults.settings, ...given });
 if (!started.ok) {
   const { field, message } = started.error;
@@ -81,6 +84,12 @@ if (!started.ok) {
 }
 const session = started.session;
 const settings = session.settings();
+// A slice longer than the run would be cut by the engine's int (2147483648 wrapped to a negative).
+if (!(evalEvery >= 0 && evalEvery <= settings.steps)) {
+  fail(
+    `--eval-every is ${evalEvery}; it must be between 0 (never) and ${settings.steps} (--steps)`,
+  );
+}
 
 // Slices of snapshot_every steps (or eval_every, when measuring the time to the criteria).
 const slice = evalEvery > 0 ? evalEvery : settings.snapshot_every;
@@ -115,7 +124,9 @@ function write(path, text) {
   try {
     writeFileSync(path, text);
   } catch (err) {
-    process.stderr.write(`train: cannot write ${printable(path)}: ${err.code ?? err.message}\n`);
+    process.stderr.write(
+      `train: cannot write ${shownText(path, 200)}: ${err.code ?? err.message}\n`,
+    );
     process.exitCode = 1;
   }
 }

@@ -8,10 +8,10 @@
 // scenario file (docs/scenario.md) whose trace reproduces the weights (for "mean": all heads,
 // whose weights' mean they are). --head defaults to the model's named head. An unknown word, a
 // bad file or option: one line on stderr, exit code 2.
-import { readFileSync } from "node:fs";
 import { loadRawModule } from "../lib/wasm-node.mjs";
+import { readLimited } from "../lib/read-limited.mjs";
 import { ATTENTION_SITES, rowsOf } from "../../build/node/train-values.js";
-import { coreBytes, printable } from "../../build/node/core-bytes.js";
+import { coreBytes, shownText } from "../../build/node/core-bytes.js";
 
 function fail(message) {
   process.stderr.write(`translate: ${message}\n`);
@@ -27,21 +27,23 @@ for (let i = 0; i < args.length; i++) {
     headText = args[++i];
     if (headText === undefined) fail("--head needs a value: a head number from 0, or mean");
   } else if (args[i].startsWith("--")) {
-    fail(`unknown option "${printable(args[i])}"; ${USAGE}`);
+    fail(`unknown option "${shownText(args[i])}"; ${USAGE}`);
   } else {
     positional.push(args[i]);
   }
 }
 if (positional.length !== 2) fail(USAGE);
 const [file, sentence] = positional;
-const name = printable(file);
+const name = shownText(file, 200);
 
-let bytes;
+let read;
 try {
-  bytes = readFileSync(file);
+  read = readLimited(file);
 } catch (err) {
-  fail(`cannot read ${name}: ${err.code ?? printable(String(err.message))}`);
+  fail(`cannot read ${name}: ${err.code ?? shownText(String(err.message), 200)}`);
 }
+if (read.error) fail(`${name}: ${read.error}`);
+const bytes = read.bytes;
 const module = await loadRawModule("train");
 const opened = module.open(bytes);
 if (!opened.ok) {
@@ -61,7 +63,7 @@ let head = t.head < 0 ? "mean" : t.head;
 if (headText !== null) {
   head = headText === "mean" ? "mean" : /^\d+$/.test(headText) ? Number(headText) : NaN;
   if (head !== "mean" && !(head < heads)) {
-    fail(`--head is "${printable(headText)}"; it must be a head from 0 to ${heads - 1}, or mean`);
+    fail(`--head is "${shownText(headText)}"; it must be a head from 0 to ${heads - 1}, or mean`);
   }
 }
 

@@ -258,7 +258,7 @@ class Parser {
 
   // One raw multi-byte UTF-8 character inside a string: checked (no overlong forms, no
   // surrogates, nothing above U+10FFFF) and copied. A lone surrogate arrives as ED A0..BF xx:
-  // from a file that holds one, or from a JS string that does (wasm/core-bytes.js).
+  // from a file that holds one, or from a JS string that does (wasm/core-bytes.ts).
   bool utf8_sequence(std::string* out) {
     unsigned cp = 0;
     const std::size_t length = utf8_char(text_, pos_, &cp);

@@ -75,11 +75,30 @@ std::string undo_sentencepiece(const std::string& raw) {
   return out;
 }
 
+/// Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): shown, they
+/// would reorder the text after them ("âĢ®" in a byte-level BPE vocabulary is U+202E).
+bool is_bidi_control(unsigned cp) {
+  return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+/// "⟨U+202E⟩": a character that must not act, named instead.
+void append_named(unsigned cp, std::string* out) {
+  const char* digits = "0123456789ABCDEF";
+  append_utf8(0x27E8, out);
+  *out += "U+";
+  for (int shift = 12; shift >= 0; shift -= 4) *out += digits[(cp >> shift) & 0xF];
+  append_utf8(0x27E9, out);
+}
+
 /// Blanks and control characters as visible signs: ␣ ↵ ⇥, C0 as its Control Picture (␀…␟),
-/// DEL as ␡; anything else as it is.
+/// DEL as ␡, a bidirectional control by its name (⟨U+202E⟩); anything else as it is.
 std::string visible(const std::string& text, bool blanks) {
   std::string out;
   for (unsigned cp : code_points(text)) {
+    if (is_bidi_control(cp)) {
+      append_named(cp, &out);
+      continue;
+    }
     if (cp == ' ' && blanks)
       cp = 0x2423;
     else if (cp == '\n')

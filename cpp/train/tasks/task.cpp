@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "scenario/quote.h"
 #include "train/tasks/copy.h"
 #include "train/tasks/translate.h"
 
@@ -86,7 +87,7 @@ std::variant<std::vector<std::string>, InputError> Task::read_source(
     std::string list;
     for (const std::string& known : lexicon) list += (list.empty() ? "" : ", ") + known;
     return InputError{"sentence",
-                      "unknown word \"" + w + "\" in sentence; the words it knows are: " + list};
+                      "unknown word " + quote(w) + " in sentence; the words it knows are: " + list};
   }
   return words;
 }

@@ -23,6 +23,14 @@ describe("Learn links", () => {
     expect(readLearnHash("#p=small")).toBeNull();
     expect(readLearnHash("#learner")).toBeNull();
   });
+  it("carry the settings as typed, cut when long, and only the settings fields", () => {
+    const typed = { steps: "300", d_model: "1 6", encoder_self_attention: "off" };
+    const hash = learnHash("copy", typed);
+    expect(hash).toBe("#learn=copy&d_model=1%206&steps=300&encoder_self_attention=off");
+    expect(readLearnHash(hash)).toEqual({ task: "copy", problem: "", typed });
+    const long = readLearnHash(`#learn=copy&seed=${"9".repeat(50)}&colour=red`)!;
+    expect(long.typed).toEqual({ seed: "9".repeat(40) });
+  });
   it("name an unknown task, cut when long, and show translate", () => {
     const link = readLearnHash(`#learn=${"x".repeat(30)}`)!;
     expect(link.task).toBe("translate");

@@ -63,7 +63,7 @@ function renderer(panels: () => Panel[], playing: () => boolean, options: AppOpt
 async function loadCore(c: Controller): Promise<void> {
   c.say("Loading the WebAssembly core…");
   try {
-    c.attention = await loadAttention();
+    c.coreLoaded(await loadAttention());
   } catch (e) {
     c.say(`Could not load the WebAssembly core: ${e instanceof Error ? e.message : String(e)}`);
     throw e;

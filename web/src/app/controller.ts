@@ -25,12 +25,15 @@ import {
 } from "../state/app-state";
 import { Granularity } from "../wasm/enums";
 import { preload } from "../wasm/lazy-run";
-import { ScenarioError, type Attention } from "../wasm/loader";
+import { CoreLostError, ScenarioError, type Attention } from "../wasm/loader";
 import type { ScenarioFile } from "../wasm/types";
 import { createDrawing, type Drawing } from "./drawing";
 import type { LearnerTools } from "./learner-tools";
 import { Player } from "./player";
 import { renderReads } from "./render-reads";
+
+/** "the core stopped …" as a sentence: "The core stopped …." */
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 
 /** What the controller drives on screen besides the panels it draws. */
 export interface ControlledParts {
@@ -83,9 +86,24 @@ export class Controller {
     return this.state?.granularity ?? Granularity.PerQuery;
   }
 
-  /** Applies `f` to the state (if any) and redraws what changed. */
+  /** The core is loaded: a worker found dead pauses the player and says so. */
+  coreLoaded(attention: Attention): void {
+    this.attention = attention;
+    attention.onLost((e) => {
+      this.player.pause();
+      this.say(sentence(e.message));
+    });
+  }
+
+  /**
+   * Applies `f` to the state (if any) and redraws what changed. When the core's worker died, its
+   * run went with it: the scenario (edits included) is run again in a new worker, then moved.
+   */
   update(f: (s: AppState) => AppState): void {
     if (!this.state) return;
+    if (this.attention?.lost(this.state.result)) {
+      return this.run(this.state.scenario, this.state.granularity, false, f);
+    }
     this.state = f(this.state);
     this.drawing.draw();
   }
@@ -149,12 +167,18 @@ export class Controller {
 
   /** A rejected field's message goes beside that field in the scenario panel. */
   report(err: ScenarioError): void {
+    if (err instanceof CoreLostError) return this.say(sentence(err.message));
     this.parts?.form.showError(err.field, err.message);
     this.say(this.state ? "Not applied; the last good result is still shown." : "");
   }
 
-  run(scenario: ScenarioFile, granularity: Granularity, reset: boolean): void {
-    void this.compute(scenario, granularity, reset).then((err) => {
+  run(
+    scenario: ScenarioFile,
+    granularity: Granularity,
+    reset: boolean,
+    place?: (s: AppState) => AppState,
+  ): void {
+    void this.compute(scenario, granularity, reset, place).then((err) => {
       if (err instanceof ScenarioError) this.report(err);
     });
   }

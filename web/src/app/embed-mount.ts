@@ -9,6 +9,7 @@ import type { View } from "../state/app-state";
 import type { EmbedConfig, EmbedOptionError } from "../state/embed-options";
 import { checkStart } from "../state/embed-start";
 import { messageBox, reveal } from "../views/embed/embed-parts";
+import { fromText } from "../wasm/scenario-text";
 import type { ScenarioFile } from "../wasm/types";
 
 /** Fetches and parses the scenario file at `src` (relative to the page). */
@@ -21,9 +22,16 @@ async function fetchScenario(src: string, doc: Document): Promise<ScenarioFile> 
     throw new Error(`could not fetch "${src}" (${(e as Error).message}).`, { cause: e });
   }
   if (!response.ok) throw new Error(`could not fetch "${src}" (HTTP ${response.status}).`);
-  const text = await response.text();
+  // Decoded strictly: response.text() would turn bytes that are not UTF-8 into U+FFFD silently.
+  let text: string;
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, "")) as ScenarioFile;
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await response.arrayBuffer());
+  } catch (e) {
+    throw new Error(`"${src}" is not UTF-8 text; a scenario file must be.`, { cause: e });
+  }
+  try {
+    // The core reads the file's own text (it skips a BOM): a repeated field is its to name.
+    return fromText(JSON.parse(text.replace(/^\uFEFF/, "")) as ScenarioFile, text);
   } catch (e) {
     throw new Error(`"${src}" is not valid JSON (${(e as Error).message}).`, { cause: e });
   }

@@ -8,7 +8,7 @@
 import type { Stepper } from "./app";
 import { createLearnSwitch, guardKeys } from "../views/learn-switch/learn-switch";
 import { encodeView } from "../state/url-state";
-import { learnHash, readLearnHash, type LearnLink } from "../state/learn-link";
+import { learnHash, readLearnHash, type LearnLink, type TypedSettings } from "../state/learn-link";
 import type { LearnView } from "../views/learn/learn-view";
 import type { TaskName } from "../wasm/train-client";
 import type { ScenarioFile } from "../wasm/types";
@@ -59,7 +59,7 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
 
   const load = () =>
     (view ??= import("../views/learn/learn-view").then((m) =>
-      m.createLearnView(section, { stepThrough, taskShown }),
+      m.createLearnView(section, { stepThrough, taskShown, settingsTyped }),
     ));
 
   function mark(on: boolean): void {
@@ -73,13 +73,13 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
     // Whatever plays in the stepper stops: its URL writes would replace the Learn link.
     stepper.pause();
     // "#learn" (or a bad task) reads as the task shown: a reload or a shared link keeps it.
-    const hash = learnHash(link.task);
+    const hash = learnHash(link.task, link.typed);
     toLearn.href = hash;
     if (win.location.hash !== hash) win.history.replaceState(win.history.state, "", hash);
     shownHash = hash;
     message.textContent = link.problem;
     try {
-      (await load()).show(link.task);
+      (await load()).show(link.task, link.typed);
     } catch (e) {
       view = null;
       message.textContent = `The Learn view did not load: ${e instanceof Error ? e.message : e}`;
@@ -87,8 +87,14 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
   }
 
   function taskShown(task: TaskName): void {
-    toLearn.href = shownHash = learnHash(task);
-    win.history.replaceState(win.history.state, "", learnHash(task));
+    settingsTyped(task, {});
+  }
+
+  /** The settings typed go into the link, as the stepper's view does: a reload keeps them. */
+  function settingsTyped(task: TaskName, typed: TypedSettings): void {
+    const hash = learnHash(task, typed);
+    toLearn.href = shownHash = hash;
+    win.history.replaceState(win.history.state, "", hash);
   }
 
   /** Shows `scenario` in the stepper; url-sync gives it its own history entry and link. */

@@ -72,10 +72,10 @@ export function createLearnerTools(
 
   const files = createScenarioFileControls(panelHost, {
     current: () => host.state()?.scenario ?? null,
-    async load(text, name) {
+    async load(bytes, name) {
       const att = host.attention();
       if (!att || !host.state()) return;
-      const parsed = await parseScenarioText(att, text);
+      const parsed = await parseScenarioText(att, bytes);
       if (parsed instanceof ScenarioError) {
         // Beside the field, but saying it is the file's value, not what the form shows.
         host.report(new ScenarioError(parsed.field, `In ${name}: ${parsed.message}`));

@@ -7,6 +7,7 @@ import { PRESETS, presetById } from "./presets";
 import type { StartStep, View } from "./app-state";
 import { PANELS, type PanelName, type StepperOptions, type Theme } from "./stepper-options";
 import { Granularity, Stage } from "../wasm/enums";
+import { fromText } from "../wasm/scenario-text";
 import type { ScenarioFile } from "../wasm/types";
 
 /** Every option's name (attribute or query parameter). */
@@ -184,7 +185,8 @@ function parseScenario(text: string): ScenarioFile {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new EmbedOptionError("scenario", "must be a JSON object, as in docs/scenario.md.");
   }
-  return value as ScenarioFile;
+  // The core reads the attribute's own text: a repeated field or 1e400 is its to name.
+  return fromText(value as ScenarioFile, text);
 }
 
 /**

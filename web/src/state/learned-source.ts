@@ -70,13 +70,26 @@ export function readSource(get: (key: string) => string | null): LearnedSource |
   if (text.trim() === "" || text.length > MAX_TEXT) {
     throw new UrlStateError(`The link's text must have 1 to ${MAX_TEXT} characters.`);
   }
-  const siteText = get("site") ?? "cross";
+  // By default the site the task has: a copy model is a decoder alone.
+  const siteText = get("site") ?? (t === "copy" ? "decoder-self" : "cross");
   const site = SITES.find((x) => x === siteText);
   if (!site) throw bad("site", siteText, SITES.join(", "));
   const layerText = get("layer") ?? "1";
   const layer = Number(layerText);
   if (!/^[1-9]\d?$/.test(layerText)) throw bad("layer", layerText, "1, 2, …");
   return { task: t, text, site, layer: layer - 1 };
+}
+
+/**
+ * A layer the model lacks, counted from 1 as links count it (the engine's message counts from 0:
+ * "layer is 98; it must be between 0 and 0").
+ */
+function layerError(s: LearnedSource, message: string): UrlStateError {
+  const last = Number(/between 0 and (\d+)/.exec(message)?.[1] ?? 0) + 1;
+  const layers = last === 1 ? "only layer 1" : `layers 1 to ${last}`;
+  return new UrlStateError(
+    `The link's layer ${s.layer + 1} is not in this model: its ${s.site} attention has ${layers}.`,
+  );
 }
 
 /** Asks the prebuilt model for the scenario of `s` (the training module loads on first use). */
@@ -89,6 +102,7 @@ export async function sourceScenario(s: LearnedSource): Promise<ScenarioFile> {
     rememberSource(scenario, s);
     return scenario;
   } catch (e) {
+    if (e instanceof client.TrainInputError && e.field === "layer") throw layerError(s, e.message);
     const why = e instanceof Error ? e.message : String(e);
     throw new UrlStateError(`The learned model could not give this link's scenario: ${why}`);
   } finally {

@@ -4,6 +4,7 @@
  * field or the line. The Save / Load buttons are views/scenario/file-controls.ts.
  */
 import { ScenarioError, type Attention } from "../wasm/loader";
+import { fromText } from "../wasm/scenario-text";
 import type { ScenarioFile } from "../wasm/types";
 
 /** Name of the downloaded file. */
@@ -41,20 +42,23 @@ export function scenarioJson(s: ScenarioFile): string {
 }
 
 /**
- * The scenario in `text`, once the core has accepted it; otherwise the core's ScenarioError
- * (field "" with the line and column for a JSON syntax error).
+ * The scenario in `text` (or a file's bytes as they are: the core says where they are not
+ * UTF-8, where decoding here would turn a bad byte into U+FFFD silently), once the core has
+ * accepted it; otherwise the core's ScenarioError (field "" with the line and column for a JSON
+ * syntax error).
  */
 export async function parseScenarioText(
   attention: Attention,
-  text: string,
+  input: string | Uint8Array,
 ): Promise<ScenarioFile | ScenarioError> {
   // check, not run: only the verdict is wanted; the app then runs the scenario once.
   try {
-    await attention.check(text);
+    await attention.check(input);
   } catch (e) {
     if (e instanceof ScenarioError) return e;
     throw e;
   }
+  const text = typeof input === "string" ? input : new TextDecoder().decode(input);
   // The core took it as strict JSON, so JSON.parse reads the same values (after a BOM it ignores).
-  return JSON.parse(text.replace(/^\uFEFF/, "")) as ScenarioFile;
+  return fromText(JSON.parse(text.replace(/^\uFEFF/, "")) as ScenarioFile, text);
 }

@@ -18,6 +18,7 @@
  */
 import { stepAttributes } from "./embed-options";
 import { compress, decompress, MAX_JSON_BYTES, UrlStateError } from "./url-compress";
+import { fromText } from "../wasm/scenario-text";
 import { presetById, presetMatching, presetScenario } from "./presets";
 import type { View } from "./app-state";
 import { readStep, shown } from "./url-step";
@@ -271,7 +272,8 @@ function parseScenario(json: string): ScenarioFile {
   if (!Array.isArray(tokens) || !tokens.every((t) => typeof t === "string")) {
     throw new UrlStateError("The link's scenario has no list of query tokens.");
   }
-  return value as ScenarioFile;
+  // The core reads the link's own text: a repeated field or 1e400 is its to name.
+  return fromText(value as ScenarioFile, json);
 }
 
 const isIndex = (x: number) => Number.isInteger(x) && x >= 0 && x <= MAX_INDEX;

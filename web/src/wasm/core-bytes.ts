@@ -40,3 +40,12 @@ export function printable(text: string): string {
     (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
   );
 }
+
+/**
+ * `text` for a message: its first `max` characters, printable, and "…" when cut (a 100 KB
+ * argument is not echoed whole).
+ */
+export function shownText(text: string, max = 40): string {
+  const chars = [...text];
+  return printable(chars.length > max ? `${chars.slice(0, max).join("")}…` : text);
+}

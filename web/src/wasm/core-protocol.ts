@@ -30,8 +30,10 @@ export type CoreRequest =
     }
   | { id: number; type: "sweep"; scenario: string }
   /** Reads and checks a scenario file's text without computing it. */
-  | { id: number; type: "check"; text: string }
-  | { type: "close"; run: number };
+  | { id: number; type: "check"; text: string | Uint8Array }
+  | { type: "close"; run: number }
+  /** Holds Web Lock `lock` for the worker's life, then replies {held}: its end frees it. */
+  | { type: "hold"; lock: string };
 
 /** What "open" answers: the run's id in the worker and its summary. */
 export interface Opened {
@@ -49,7 +51,11 @@ export interface Fetched {
 export interface CoreError {
   field: string;
   message: string;
+  /** The module crashed (a wasm trap or abort): the worker closes itself after this reply. */
+  lost?: boolean;
 }
 
 export type CoreReply =
-  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: CoreError };
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: CoreError }
+  | { held: string };

@@ -36,7 +36,7 @@ const buffers = (matrices: (MatrixValue | null)[]) =>
 /** The request's answer and the buffers its reply transfers. */
 function answer(
   raw: AttentionModule,
-  r: Exclude<CoreRequest, { type: "close" }>,
+  r: Exclude<CoreRequest, { type: "close" | "hold" }>,
 ): [unknown, ArrayBuffer[]] {
   switch (r.type) {
     case "ready":
@@ -66,7 +66,7 @@ function answer(
     case "sweep":
       return [valueOf<unknown>(raw.sweep(coreBytes(r.scenario)), "points"), []];
     case "check":
-      valueOf<true>(raw.check(coreBytes(r.text)), "ok");
+      valueOf<true>(raw.check(typeof r.text === "string" ? coreBytes(r.text) : r.text), "ok");
       return [true, []];
   }
 }
@@ -107,8 +107,29 @@ function warmHeap(raw: AttentionModule, bytes: number): void {
 const post = (reply: CoreReply, transfer: ArrayBuffer[] = []) =>
   self.postMessage(reply, { transfer });
 
+/** Holds `lock` until the worker ends (core-client.ts watches for its release). */
+function hold(lock: string): void {
+  const forever = new Promise<void>(() => undefined);
+  // Not where Web Locks are missing (an opaque origin): the page then has no death watch.
+  navigator.locks
+    ?.request(lock, () => {
+      post({ held: lock });
+      return forever;
+    })
+    .catch(() => undefined);
+}
+
+/** In words: a .wasm that did not arrive says so, not "Aborted(both async and sync fetching…)". */
+function notLoaded(e: Error): string {
+  if (/fetch|wasm|magic|WebAssembly/i.test(e.message)) {
+    return "the core did not load: its WebAssembly file (attention.wasm) could not be fetched or read; check the connection, or that the site serves the assets folder";
+  }
+  return `the core did not load: ${e.message}`;
+}
+
 self.addEventListener("message", (event: MessageEvent<CoreRequest>) => {
   const request = event.data;
+  if (request.type === "hold") return hold(request.lock);
   void loading.then(
     (raw) => {
       // Another run takes the heap written ahead; smaller requests go between its slices.
@@ -120,6 +141,15 @@ self.addEventListener("message", (event: MessageEvent<CoreRequest>) => {
         const [value, transfer] = answer(raw, request);
         post({ id: request.id, ok: true, value }, transfer);
       } catch (e) {
+        // A trap or an abort leaves the module's memory unknown: say so, and end this worker.
+        if (e instanceof WebAssembly.RuntimeError) {
+          post({
+            id: request.id,
+            ok: false,
+            error: { field: "", message: `it crashed: ${e.message}`, lost: true },
+          });
+          return self.close();
+        }
         const field = e instanceof Refused ? e.field : "";
         post({ id: request.id, ok: false, error: { field, message: (e as Error).message } });
       }
@@ -132,7 +162,7 @@ self.addEventListener("message", (event: MessageEvent<CoreRequest>) => {
       post({
         id: request.id,
         ok: false,
-        error: { field: "", message: `the core did not load: ${e.message}` },
+        error: { field: "", message: notLoaded(e) },
       });
     },
   );

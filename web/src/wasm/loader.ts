@@ -3,11 +3,12 @@
  * steppers) shares a single Web Worker (core-worker.ts) that computes while the page's main thread
  * only sends scenarios and receives values. Rejections are ScenarioErrors.
  */
-import { CoreClient } from "./core-client";
+import { CoreClient, CoreLostError } from "./core-client";
 import type { Opened } from "./core-protocol";
 import { DrillKind, type Granularity } from "./enums";
 import { everyPart, lazyRun, RunHandle } from "./lazy-run";
 import { ScenarioError } from "./scenario-error";
+import { scenarioText } from "./scenario-text";
 import type {
   OutputDrillValue,
   ProductDrillValue,
@@ -21,7 +22,7 @@ import type {
 /** The drill kinds of Q, K and V cells. */
 export type ProjectionKind = typeof DrillKind.Query | typeof DrillKind.Key | typeof DrillKind.Value;
 
-export { ScenarioError };
+export { CoreLostError, ScenarioError };
 
 export interface Attention {
   /**
@@ -37,8 +38,15 @@ export interface Attention {
   release(result: RunResult): void;
   /** Loads every matrix of a result, and every step when `steps` (the exports read them all). */
   loadAll(result: RunResult, steps: boolean): Promise<void>;
-  /** Reads and checks a scenario file's text without computing it. Rejects with ScenarioError. */
-  check(text: string): Promise<void>;
+  /**
+   * Reads and checks a scenario file's text (or its bytes as they are, which the core checks are
+   * UTF-8) without computing it. Rejects with ScenarioError.
+   */
+  check(text: string | Uint8Array): Promise<void>;
+  /** Whether `result`'s run died with its worker (CoreLostError): it must be run again. */
+  lost(result: RunResult): boolean;
+  /** Calls `listener` when the core's worker is found dead (the next request restarts it). */
+  onLost(listener: (e: CoreLostError) => void): void;
   /** Every number behind score cell (i, j) of a head. Rejects with ScenarioError. */
   drillScore(scenario: ScenarioFile, head: number, i: number, j: number): Promise<ScoreDrillValue>;
   /** Every number behind weight (i, j) of a head. */
@@ -85,13 +93,12 @@ function wrap(client: CoreClient): Attention {
     head: number,
     row: number,
     col: number,
-  ) =>
-    client.request<T>({ type: "drill", scenario: JSON.stringify(scenario), kind, head, row, col });
+  ) => client.request<T>({ type: "drill", scenario: scenarioText(scenario), kind, head, row, col });
   return {
     async run(scenario, granularity) {
       const opened = await client.request<Opened>({
         type: "open",
-        scenario: JSON.stringify(scenario),
+        scenario: scenarioText(scenario),
         granularity,
       });
       const handle = new RunHandle(client, opened.run);
@@ -110,12 +117,17 @@ function wrap(client: CoreClient): Attention {
     check: async (text) => {
       await client.request({ type: "check", text });
     },
+    lost(result) {
+      const handle = handles.get(result);
+      return handle !== undefined && !client.holds(handle.id);
+    },
+    onLost: (listener) => client.onLost(listener),
     drillScore: (s, h, i, j) => drill(s, DrillKind.Score, h, i, j),
     drillWeight: (s, h, i, j) => drill(s, DrillKind.Weight, h, i, j),
     drillOutput: (s, h, i, c) => drill(s, DrillKind.Output, h, i, c),
     drillProjection: (s, kind, h, i, c) => drill(s, kind, h, i, c),
     drillFinal: (s, i, c) => drill(s, DrillKind.Final, 0, i, c),
-    sweep: (scenario) => client.request({ type: "sweep", scenario: JSON.stringify(scenario) }),
+    sweep: (scenario) => client.request({ type: "sweep", scenario: scenarioText(scenario) }),
   };
 }
 

@@ -17,9 +17,15 @@ export interface CsvEntry {
 
 const positions = (count: number) => Array.from({ length: count }, (_, i) => String(i + 1));
 
-/** A CSV field, quoted when it holds a comma, a quote or a line break. */
-function field(s: string): string {
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+/**
+ * A text field (a token or a label; numbers are written as they are), quoted when it holds a
+ * comma, a quote or a line break. One that a spreadsheet would run as a formula (starting with
+ * = + - @, a tab or a carriage return: a shared link's token "=HYPERLINK(…)") is written after a
+ * ' and quoted, as OWASP's advice on CSV injection says, so it reads as text.
+ */
+export function csvField(s: string): string {
+  const text = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\r\n]/.test(text) || text !== s ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** A number as written in the CSV. */
@@ -32,10 +38,10 @@ export function csvNumber(x: number): string {
 /** The CSV text of `e`; `corner` names the first column ("query", "key" or "row"). */
 export function toCsv(e: CsvEntry, corner = "row"): string {
   const { rows, cols, data } = e.matrix;
-  const lines = [[corner, ...e.cols.slice(0, cols)].map(field).join(",")];
+  const lines = [[corner, ...e.cols.slice(0, cols)].map(csvField).join(",")];
   for (let r = 0; r < rows; r++) {
     const values = Array.from(data.subarray(r * cols, (r + 1) * cols), csvNumber);
-    lines.push([field(e.rows[r] ?? String(r + 1)), ...values].join(","));
+    lines.push([csvField(e.rows[r] ?? String(r + 1)), ...values].join(","));
   }
   return `${lines.join("\r\n")}\r\n`;
 }

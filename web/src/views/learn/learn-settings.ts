@@ -7,6 +7,7 @@
 import { el } from "../ui/dom";
 import type { TaskName, TrainSettings } from "../../wasm/train-client";
 import { TASKS } from "./learn-text";
+import type { TypedSettings } from "../../state/learn-link";
 
 type NumberKey = "d_model" | "heads" | "d_ff" | "steps" | "learning_rate" | "batch" | "seed";
 
@@ -40,6 +41,10 @@ export interface SettingsForm {
   set(s: TrainSettings): void;
   /** The settings typed, or the first field that is not a number (its message shown). */
   read(): TrainSettings | null;
+  /** The fields typed unlike the task's defaults, as typed (for the link). */
+  typed(): TypedSettings;
+  /** Puts texts typed before (a link's) into their fields, over the defaults set. */
+  fill(typed: TypedSettings): void;
   /** `message` beside `field` (a TrainSettings name; anything else goes under the form). */
   showError(field: string, message: string): void;
   clearErrors(): void;
@@ -93,7 +98,47 @@ function numberFields() {
   return { grid, inputs, boxes, slots };
 }
 
-export function createSettingsForm(onTask: (task: TaskName) => void): SettingsForm {
+/** The fields whose text differs from `base`'s (nothing before the defaults are set). */
+function typedOf(
+  inputs: Map<string, HTMLInputElement>,
+  encoder: HTMLInputElement,
+  base: TrainSettings | null,
+): TypedSettings {
+  const typed: TypedSettings = {};
+  if (!base) return typed;
+  for (const f of FIELDS) {
+    const text = inputs.get(f.key)!.value;
+    if (text !== String(base[f.key])) typed[f.key] = text;
+  }
+  if (encoder.checked !== base.encoder_self_attention) {
+    typed.encoder_self_attention = encoder.checked ? "on" : "off";
+  }
+  return typed;
+}
+
+/** Puts `typed`'s texts into their fields. */
+function fillIn(
+  inputs: Map<string, HTMLInputElement>,
+  encoder: HTMLInputElement,
+  typed: TypedSettings,
+): void {
+  for (const f of FIELDS) {
+    const text = typed[f.key];
+    if (text !== undefined) inputs.get(f.key)!.value = text;
+  }
+  if (typed.encoder_self_attention !== undefined) {
+    encoder.checked = typed.encoder_self_attention === "on";
+  }
+}
+
+/**
+ * The form; `onTask` when another task is picked, `onTyped` after each change of a field (the
+ * controller keeps the typed settings in the URL).
+ */
+export function createSettingsForm(
+  onTask: (task: TaskName) => void,
+  onTyped: (typed: TypedSettings) => void = () => undefined,
+): SettingsForm {
   const element = el("form", "learn-settings");
   element.noValidate = true;
   element.setAttribute("aria-label", "Training settings");
@@ -109,6 +154,8 @@ export function createSettingsForm(onTask: (task: TaskName) => void): SettingsFo
   element.append(taskSet, grid, encoderLabel, general);
 
   let base: TrainSettings | null = null;
+  grid.addEventListener("input", () => onTyped(form.typed()));
+  encoder.addEventListener("change", () => onTyped(form.typed()));
 
   const form: SettingsForm = {
     element,
@@ -144,6 +191,8 @@ export function createSettingsForm(onTask: (task: TaskName) => void): SettingsFo
       out.snapshot_every = Math.max(base.snapshot_every, Math.ceil(out.steps / 50));
       return out;
     },
+    typed: () => typedOf(inputs, encoder, base),
+    fill: (typed) => fillIn(inputs, encoder, typed),
     showError(field, message) {
       const f = FIELDS.find((x) => x.key === field);
       const slot = slots.get(field) ?? general;

@@ -22,6 +22,7 @@ import {
 } from "../../wasm/train-client";
 import { createProgress, type ProgressFigures } from "./learn-progress";
 import { createSettingsForm } from "./learn-settings";
+import type { TypedSettings } from "../../state/learn-link";
 import { taskInfo } from "./learn-text";
 import { rememberSource } from "../../state/learned-source";
 import { createUse, type Use } from "./learn-use";
@@ -32,11 +33,16 @@ export interface LearnDeps {
   stepThrough(scenario: ScenarioFile): void;
   /** The task shown changed (the controller keeps it in the URL). */
   taskShown(task: TaskName): void;
+  /** The settings typed changed (the controller keeps them in the URL, so a reload keeps them). */
+  settingsTyped(task: TaskName, typed: TypedSettings): void;
 }
 
 export interface LearnView {
-  /** Shows `task`: its prebuilt model, unless that task is already shown (a run is kept). */
-  show(task: TaskName): void;
+  /**
+   * Shows `task`: its prebuilt model, unless that task is already shown (a run is kept), with the
+   * settings `typed` (a link's) in the form over the task's defaults.
+   */
+  show(task: TaskName, typed?: TypedSettings): void;
 }
 
 /** "d_model 64, 4 heads, 200 steps, seed 1". */
@@ -102,13 +108,21 @@ function throttled(draw: (p: TrainProgress) => void) {
   return { onProgress, now, seconds: () => last?.seconds ?? NaN };
 }
 
-/** The view's parts: title, words, settings, buttons, progress, the watch and Use it. */
-function buildLearnDom(host: HTMLElement, onTask: (t: TaskName) => void, makeUse: () => Use) {
+/**
+ * The view's parts: title, words, settings, buttons, progress, the watch and Use it; `onTask` and
+ * `onTyped` follow the settings form.
+ */
+function buildLearnDom(
+  host: HTMLElement,
+  onTask: (t: TaskName) => void,
+  onTyped: (typed: TypedSettings) => void,
+  makeUse: () => Use,
+) {
   const title = el("h2", "learn-title", "Learn: watch attention form");
   title.id = "learn-title";
   title.tabIndex = -1;
   const about = el("p", "learn-about");
-  const settings = createSettingsForm(onTask);
+  const settings = createSettingsForm(onTask, onTyped);
   const train = makeButton("primary", "Train it yourself", "Train a new model with these settings");
   const pause = makeButton("", "Pause");
   const reset = makeButton("", "Reset", "Forget this run: the prebuilt model, default settings");
@@ -149,15 +163,20 @@ class Learn implements LearnView {
         if (this.prebuilt && this.task) rememberSource(scenario, { task: this.task, ...origin });
         deps.stepThrough(scenario);
       });
-    this.d = buildLearnDom(host, onTask, makeUse);
+    const onTyped = (typed: TypedSettings) => this.task && deps.settingsTyped(this.task, typed);
+    this.d = buildLearnDom(host, onTask, onTyped, makeUse);
     this.d.train.addEventListener("click", () => void this.trainLive());
     this.d.pause.addEventListener("click", () => this.togglePause());
-    this.d.reset.addEventListener("click", () => this.task && void this.openModel(this.task));
+    this.d.reset.addEventListener("click", () => {
+      if (!this.task) return;
+      void this.openModel(this.task);
+      deps.settingsTyped(this.task, {});
+    });
     this.setRunning(false);
   }
 
-  show(t: TaskName): void {
-    if (t !== this.task) void this.openModel(t);
+  show(t: TaskName, typed?: TypedSettings): void {
+    if (t !== this.task) void this.openModel(t, typed);
     this.d.title.focus({ preventScroll: true });
   }
 
@@ -185,7 +204,7 @@ class Learn implements LearnView {
     this.setRunning(false);
   }
 
-  private async openModel(t: TaskName): Promise<void> {
+  private async openModel(t: TaskName, typed: TypedSettings = {}): Promise<void> {
     const { progress, settings, watch } = this.d;
     const mine = ++this.gen;
     this.drop();
@@ -198,6 +217,7 @@ class Learn implements LearnView {
       const [defaults, s] = await Promise.all([defaultSettings(t), openPrebuilt(t)]);
       if (mine !== this.gen) return s.dispose();
       settings.set(defaults);
+      settings.fill(typed);
       this.session = s;
       this.prebuilt = true;
       progress.setModel(`The prebuilt model, trained by the build: ${describe(s.settings)}.`);

@@ -3,6 +3,7 @@
  * included; "Load scenario…" reads a .json file and hands its text on (the core judges it).
  */
 import { SAVE_NAME, scenarioJson } from "../../state/scenario-file";
+import { tooLargeMessage } from "../../wasm/core-limits";
 import type { ScenarioFile } from "../../wasm/types";
 import { download, textBlob } from "../ui/download";
 import { makeButton } from "../ui/dom";
@@ -10,8 +11,8 @@ import { makeButton } from "../ui/dom";
 export interface ScenarioFileActions {
   /** The scenario on screen, or null before the first run. */
   current(): ScenarioFile | null;
-  /** The text of a chosen file and its name. */
-  load(text: string, name: string): void;
+  /** The bytes of a chosen file, as they are, and its name. */
+  load(bytes: Uint8Array, name: string): void;
 }
 
 export interface ScenarioFileControls {
@@ -58,8 +59,13 @@ export function createScenarioFileControls(
     const file = input.files?.[0];
     input.value = "";
     if (!file) return;
-    file.text().then(
-      (text) => a.load(text, file.name),
+    const tooLarge = tooLargeMessage(file.size);
+    if (tooLarge) {
+      note.textContent = `${file.name} was not loaded: ${tooLarge}.`;
+      return;
+    }
+    file.arrayBuffer().then(
+      (buffer) => a.load(new Uint8Array(buffer), file.name),
       (e: unknown) => {
         note.textContent = `Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`;
       },

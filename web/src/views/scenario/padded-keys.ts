@@ -61,6 +61,13 @@ export interface PaddedKeys {
   error(): string | null;
 }
 
+/** Bidi embeddings, overrides and isolates: a raw token's would reorder the chips after it. */
+const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** `t` with each bidi control named as the core's labels name it ("⟨U+202E⟩"). */
+const bidiNamed = (t: string) =>
+  t.replace(BIDI, (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase()}⟩`);
+
 /**
  * Fills `chips` (a container) or shows `field` (the text input), whichever fits the number of
  * keys; `changed` is called when the learner presses a chip (typing raises the form's input).
@@ -88,7 +95,7 @@ export function createPaddedKeys(
           .map(
             (t, i) =>
               `<button type="button" class="chip" data-i="${i}" aria-pressed="${padded.has(i)}">` +
-              `<span class="chip-i">${i + 1}</span> ${escapeHtml(t)}</button>`,
+              `<span class="chip-i">${i + 1}</span> ${escapeHtml(bidiNamed(t))}</button>`,
           )
           .join("");
   }
