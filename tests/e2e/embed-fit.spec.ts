@@ -52,10 +52,13 @@ test("embed.html at 641, 680 and 720 px shows the current stage in the pipeline"
   for (const width of [641, 680, 720]) {
     await page.setViewportSize({ width, height: 700 });
     await page.goto("./embed.html?preset=cross&stage=softmax");
-    const current = page
-      .getByRole("navigation", { name: "Pipeline" })
-      .locator('[aria-current="step"]');
+    const pipeline = page.getByRole("navigation", { name: "Pipeline" });
+    const current = pipeline.locator('[aria-current="step"]');
     await expect(current).toContainText("SoftMax");
+    // The embed opens scrolled to the named stage's result (issue 20): back up to the pipeline.
+    const box = page.locator(".layout");
+    await expect.poll(() => box.evaluate((b) => b.scrollTop)).toBeGreaterThan(0);
+    await pipeline.scrollIntoViewIfNeeded();
     // Inside the figure's own scroll box too, not clipped away ("Linear Linear Li…").
     await expect(current, `at ${width} px`).toBeInViewport({ ratio: 1 });
   }

@@ -4,7 +4,8 @@
  *
  * The parameters are the <attention-stepper> attributes (state/embed-options.ts, README): stage
  * (a name such as "softmax", or 1 … 10), head and query (from 1), granularity ("query" |
- * "matrix"), src, hide, theme, height (by default the stepper fills the frame), autoplay; the
+ * "matrix"), src, hide, theme, height (by default the stepper fills the frame), autoplay, controls
+ * ("minimal": the step buttons only); the
  * scenario is preset (+ edits), z (compressed) or scenario (JSON), as the share dialog writes
  * them (state/url-state.ts, docs/url.md). A bad parameter is named in a message above the
  * stepper; a head, query or stage the scenario lacks is named too, at the nearest step.
@@ -22,6 +23,7 @@ const OWN: ReadonlySet<OptionName> = new Set([
   "theme",
   "height",
   "autoplay",
+  "controls",
   "stage",
   "head",
   "query",

@@ -6,11 +6,14 @@ import { registerOffline } from "./app/offline";
 import { createShareDialog } from "./views/share/share-dialog";
 import { startWithUrl } from "./app/url-sync";
 import { installLearnMode, learnAtStart } from "./app/learn-mode";
+import { keepStepInWindow } from "./app/window-reveal";
 
 const root = document.getElementById("app");
 if (root) {
   learnAtStart(root);
-  void startWithUrl(root).then((stepper) => {
+  const inView = keepStepInWindow();
+  void startWithUrl(root, { onView: inView.onView }).then((stepper) => {
+    inView.attach(stepper);
     createShareDialog(stepper.layout.tools, () => stepper.view());
     installLearnMode(root, stepper);
   });

@@ -8,7 +8,7 @@ import { startApp, type Stepper } from "./app";
 import type { View } from "../state/app-state";
 import type { EmbedConfig, EmbedOptionError } from "../state/embed-options";
 import { checkStart } from "../state/embed-start";
-import { messageBox, reveal } from "../views/embed/embed-parts";
+import { messageBox, reveal, revealResult } from "../views/embed/embed-parts";
 import { fromText } from "../wasm/scenario-text";
 import type { ScenarioFile } from "../wasm/types";
 
@@ -49,10 +49,17 @@ function keepStepInView(stepper: () => Stepper | null): (view: View) => void {
     if (key === last) return;
     last = key;
     const s = stepper();
-    if (!s) return;
-    const parts = { box: s.layout.box, step: s.layout.step, result: () => s.resultFigure() };
-    requestAnimationFrame(() => reveal(parts));
+    if (s) revealNow(s);
   };
+}
+
+/**
+ * Scrolls the embed's box to the current step's title and result before the next paint; on
+ * opening at a named stage (`first`), to the result first.
+ */
+function revealNow(s: Stepper, first = false): void {
+  const parts = { box: s.layout.box, step: s.layout.step, result: () => s.resultFigure() };
+  requestAnimationFrame(() => (first ? revealResult : reveal)(parts));
 }
 
 /**
@@ -80,6 +87,7 @@ export async function mountEmbed(
   // embed.css: the height (a checked CSS length), or as tall as the content for "auto".
   if (config.height === "auto") root.classList.add("auto-height");
   else if (config.height) root.style.setProperty("--embed-height", config.height);
+  root.classList.toggle("controls-minimal", config.controls === "minimal");
   host.append(root);
   const options = { ...config.options };
   if (config.src !== undefined) {
@@ -90,7 +98,7 @@ export async function mountEmbed(
       show(messages);
     }
   }
-  // The opening step shows from the top; only later moves scroll.
+  // The opening step shows from the top (a named stage excepted, below); later moves scroll.
   let started: Stepper | null = null;
   const onView = keepStepInView(() => started);
   const stepper = await startApp(root, { ...options, onView });
@@ -102,5 +110,7 @@ export async function mountEmbed(
     show(messages);
   }
   if (config.theme) stepper.setTheme(config.theme);
+  // A named stage is what the author wants read: its result is brought into view at once.
+  if (options.start?.stage !== undefined) revealNow(stepper, true);
   return stepper;
 }

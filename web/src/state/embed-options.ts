@@ -23,6 +23,7 @@ export const OPTION_NAMES = [
   "theme",
   "height",
   "autoplay",
+  "controls",
 ] as const;
 export type OptionName = (typeof OPTION_NAMES)[number];
 
@@ -48,8 +49,19 @@ export interface EmbedConfig {
   theme?: Theme;
   /** The stepper's height as a CSS length ("480px", "30rem", "70vh") or "auto"; unset: the default. */
   height?: string;
+  /** "minimal": only the step buttons and counter in the bar (embed.css); unset: every control. */
+  controls?: ControlsLevel;
   /** Options that were rejected (and ignored); the stepper still starts without them. */
   errors: EmbedOptionError[];
+}
+
+/** How much of the control bar an embed shows. */
+export type ControlsLevel = "full" | "minimal";
+
+function parseControls(text: string): ControlsLevel {
+  const t = text.trim().toLowerCase();
+  if (t === "full" || t === "minimal") return t;
+  throw new EmbedOptionError("controls", `"${text}" is neither "full" nor "minimal".`);
 }
 
 /** Stage names an author may write (lower case, "-", "_" and spaces ignored). */
@@ -228,5 +240,12 @@ export function parseEmbedOptions(get: (name: OptionName) => string | null): Emb
   };
   const src = read("src", (t) => t.trim());
   const theme = read("theme", parseTheme);
-  return { options, src: src || undefined, theme, height: read("height", parseHeight), errors };
+  return {
+    options,
+    src: src || undefined,
+    theme,
+    height: read("height", parseHeight),
+    controls: read("controls", parseControls),
+    errors,
+  };
 }

@@ -48,3 +48,19 @@ export function reveal({ box, step, result }: StepInBox): void {
   if (top < box.scrollTop) box.scrollTop = top;
   else if (bottom > box.scrollTop + height) box.scrollTop = Math.min(top, bottom - height);
 }
+
+/**
+ * On opening at a named stage: as reveal, and if the result still does not show whole (a tall
+ * step), the result at the top of the box, its title scrolled away: the stage the author named
+ * is what the reader came for.
+ */
+export function revealResult(parts: StepInBox): void {
+  reveal(parts);
+  const { box } = parts;
+  const result = parts.result();
+  if (!result) return;
+  const view = box.getBoundingClientRect();
+  const r = result.getBoundingClientRect();
+  if (r.top >= view.top && r.bottom <= view.top + box.clientHeight) return;
+  box.scrollTop += r.top - view.top - MARGIN;
+}

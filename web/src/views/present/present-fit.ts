@@ -25,7 +25,7 @@ export interface FitParts {
   layoutKey(): string;
 }
 
-/** Cell digits are 12 px at zoom 1; the cap keeps a 3×3 matrix from becoming a few huge digits. */
+/** Cell digits are 18 px at zoom 1; the cap keeps a 3×3 matrix from becoming a few huge digits. */
 const MAX_ZOOM = 3;
 /** Layout passes allowed per layout tried. */
 const PROBES = 8;
@@ -33,16 +33,18 @@ const PROBES = 8;
 const SNUG = 0.97;
 
 /**
- * The floor: cell digits of at least 15 px on a 1080 px high screen and 10 px on a 720 px one
- * (a projector shows both as large). Below it the step scrolls rather than shrinks.
+ * The floor: cell digits (12 px × 1.5 for tables, present.css, × the zoom) of at least 24 px on a
+ * 720 px high screen and 36 px on a 1080 px one, read from the back of a classroom (issue 20).
+ * Below it the step scrolls rather than shrinks.
  */
 export function minZoom(screenHeight: number): number {
-  return Math.max(0.8, (1.25 * screenHeight) / 1080);
+  // Rounded up to the 3 decimals the zoom is written with, so 24 px is not 23.99.
+  return Math.max(0.8, Math.ceil((screenHeight / 540) * 1000) / 1000);
 }
 
 /** The visual goes beside the matrices only if the whole step is then at least this large. */
 function asideZoom(screenHeight: number): number {
-  return Math.max(1, (1.5 * screenHeight) / 1080);
+  return minZoom(screenHeight);
 }
 
 /**

@@ -83,13 +83,16 @@ function ranges(h: number, w: number, what: string, current: number): HTMLElemen
   return list;
 }
 
+/** A collapsed <details> under its title: the step's formula and matrices come first (issue 20). */
 function section(testId: string, title: string): HTMLElement {
-  const s = el("section", "split");
+  const s = el("details", "split");
   s.dataset.testid = testId;
   const h = el("h3", "split-title", title);
   h.id = `${testId}-title`;
   s.setAttribute("aria-labelledby", h.id);
-  s.append(h);
+  const summary = el("summary");
+  summary.append(h);
+  s.append(summary);
   return s;
 }
 

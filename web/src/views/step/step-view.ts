@@ -67,10 +67,13 @@ function buildStepDom(host: HTMLElement) {
   const sentence = el("p", "sentence");
   const shapes = el("p", "shapes");
   // Matrix products: why the sizes fit and what @ does, with this step's sizes (from the core).
-  const rule = el("p", "size-rule");
+  // Collapsed, so the formula and the matrices come first; its summary keeps the words.
+  const rule = el("details", "size-rule");
   rule.dataset.testid = "size-rule";
   const ruleText = el("span");
-  rule.append(el("strong", "", "Why the sizes fit: "), ruleText);
+  const summary = el("summary");
+  summary.append(el("strong", "", "Why the sizes fit: "));
+  rule.append(summary, ruleText);
   const formulas = el("div", "formulas");
   const symbols = el("div", "formula symbols");
   symbols.setAttribute("aria-label", "Formula");
