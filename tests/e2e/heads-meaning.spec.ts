@@ -51,7 +51,7 @@ test("Hopkins' spread heads: the 0-to-1 legend says why the maps look dark", asy
   await openPreset(page, "hopkins");
   await expect(labels(page).getByRole("listitem")).toHaveCount(8);
   const legend = page.getByTestId("heatmap").locator(".legend");
-  const max = /All heads: min [\d.]+, max ([\d.]+)/.exec((await legend.textContent()) ?? "")![1]!;
+  const max = /All heads: min [\d.]+, max (\d+\.\d+)/.exec((await legend.textContent()) ?? "")![1]!;
   await expect(page.getByTestId("legend-dim")).toHaveText(
     new RegExp(`^No weight reaches 0\\.5 \\(the largest is ${max.replace(".", "\\.")}\\)`),
   );
