@@ -96,6 +96,30 @@ TEST_CASE("typed text: unknown words, empty and long sentences are errors naming
         "sentence has 17 words; it must have at most 16");
 }
 
+TEST_CASE("typed text: a full stop is named, not the word it follows", "[train]") {
+  const TranslateTask task;
+  const auto stop = task.read_source("The cat sleeps.");
+  REQUIRE(std::holds_alternative<InputError>(stop));
+  CHECK(std::get<InputError>(stop).message ==
+        "unknown word \"sleeps.\" in sentence: the model knows \"sleeps\" but not the \".\" "
+        "after it; leave punctuation out");
+}
+
+TEST_CASE("copy: typed symbols follow the task's rules, named when broken", "[train]") {
+  const CopyTask task;
+  CHECK(std::holds_alternative<std::vector<std::string>>(task.read_source("c a t s")));
+  const auto repeat = task.read_source("a a b c");
+  REQUIRE(std::holds_alternative<InputError>(repeat));
+  CHECK(std::get<InputError>(repeat).field == "sentence");
+  CHECK(std::get<InputError>(repeat).message ==
+        "the copy task's symbols are all different; \"a\" appears twice (symbols 1 and 2)");
+  const auto nine = task.read_source("a b c d e f g h i");
+  REQUIRE(std::holds_alternative<InputError>(nine));
+  CHECK(std::get<InputError>(nine).message == "the copy task copies 4 to 8 symbols; got 9");
+  CHECK(std::get<InputError>(task.read_source("a b c")).message ==
+        "the copy task copies 4 to 8 symbols; got 3");
+}
+
 TEST_CASE("config: each limit is named in its message", "[train]") {
   CHECK_FALSE(validate(default_config(TaskKind::Translate)));
   CHECK_FALSE(validate(default_config(TaskKind::Copy)));

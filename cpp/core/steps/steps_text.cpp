@@ -2,6 +2,7 @@
 // output projection), and the helpers shared with the per-query texts (steps_text_rows.cpp).
 #include "steps/steps_text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -20,6 +21,23 @@ std::string sqrt_words(int d_k) {
   const bool whole = root == std::floor(root);
   return "√" + std::to_string(d_k) +
          (whole ? " = " + std::to_string(static_cast<int>(root)) : " ≈ " + latex_number(root));
+}
+
+std::string saturation_words(const Matrix& weights) {
+  // A row saturates when one key takes kSaturated or more of its weight.
+  const Eigen::Index m = weights.rows();
+  int saturated = 0;
+  double top = 0.0;
+  for (Eigen::Index i = 0; i < m; ++i) {
+    const double row_top = weights.row(i).maxCoeff();
+    if (row_top >= kSaturated) ++saturated;
+    top = std::max(top, row_top);
+  }
+  if (saturated == 0) return ", so the softmax does not saturate";
+  return "; even so, " + std::to_string(saturated) + " of the " + std::to_string(m) +
+         (saturated == 1 ? " rows gives" : " rows give") + " one key " +
+         format_fixed(kSaturated, 1) + " or more (up to " + format_fixed(top, kShownDigits) +
+         "), so the softmax saturates there";
 }
 
 namespace {
@@ -130,7 +148,7 @@ void describe_head_matrix(const TextContext& c, Step& st) {
       st.shapes = operand_shape(in) + " / √" + std::to_string(t.d_k) + " → " + operand_shape(r);
       st.formula = r.label + " = " + in.label + " / \\sqrt{d_k}";
       body = "dividing every score by " + sqrt_words(t.d_k) +
-             " keeps the scores from growing with d_k, so the softmax does not saturate";
+             " keeps the scores from growing with d_k" + saturation_words(t.heads[st.head].weights);
       break;
     case Stage::Mask: {
       st.shapes = operand_shape(in) + " + mask → " + operand_shape(r);

@@ -49,6 +49,13 @@ std::string unicode_label(const std::string& latex);
 
 // --- The text of a step ---
 
+/// A softmax row whose largest weight reaches this is called saturated: one key takes nearly all.
+constexpr double kSaturated = 0.9;
+/// The end of the Scale sentence, read from the weights A (m, n): ", so the softmax does not
+/// saturate", or "; even so, 2 of the 6 rows give one key 0.9 or more (up to 0.9510), so the
+/// softmax saturates there".
+std::string saturation_words(const Matrix& weights);
+
 /// Everything the text of one step may read.
 struct TextContext {
   const Scenario& scenario;

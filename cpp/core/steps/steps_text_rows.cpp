@@ -69,8 +69,14 @@ void scale(const Row& r, Step& st) {
   st.formula_numbers = "\\tilde{s}_{" + r.sub + ",:} = " + latex_row(r.head.scores.row(r.i)) +
                        " / \\sqrt{" + std::to_string(r.c.trace.d_k) +
                        "} = " + latex_row(r.head.scaled.row(r.i));
+  // Whether the softmax saturates is read from this row's weights, not assumed.
+  const double top = r.head.weights.row(r.i).maxCoeff();
+  const std::string verdict = top >= kSaturated ? "; even so, its largest weight is " +
+                                                      format_fixed(top, kShownDigits) +
+                                                      ", so the softmax saturates"
+                                                : ", so the softmax does not saturate";
   st.sentence = r.say("dividing the scores of " + r.who + " by " + sqrt_words(r.c.trace.d_k) +
-                      " keeps them from growing with d_k, so the softmax does not saturate");
+                      " keeps them from growing with d_k" + verdict);
 }
 
 /// ŝ_i: s̃_i with the masked keys set to -inf, (1, n) -> (1, n).

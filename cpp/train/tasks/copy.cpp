@@ -65,6 +65,25 @@ std::optional<Example> CopyTask::reference(const std::vector<std::string>& sourc
   return copy_of(source);
 }
 
+std::optional<InputError> CopyTask::check_rules(const std::vector<std::string>& symbols) const {
+  const int n = static_cast<int>(symbols.size());
+  if (n < kMinLength || n > kMaxLength) {
+    return InputError{"sentence", "the copy task copies " + std::to_string(kMinLength) + " to " +
+                                      std::to_string(kMaxLength) + " symbols; got " +
+                                      std::to_string(n)};
+  }
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < i; ++j) {
+      if (symbols[static_cast<std::size_t>(i)] != symbols[static_cast<std::size_t>(j)]) continue;
+      return InputError{"sentence", "the copy task's symbols are all different; \"" +
+                                        symbols[static_cast<std::size_t>(i)] +
+                                        "\" appears twice (symbols " + std::to_string(j + 1) +
+                                        " and " + std::to_string(i + 1) + ")"};
+    }
+  }
+  return std::nullopt;
+}
+
 Example CopyTask::random_example(SplitMix64* stream) const {
   const int n = kMinLength + static_cast<int>(stream->next() % (kMaxLength - kMinLength + 1));
   // A partial Fisher-Yates shuffle of the symbols: the first n are distinct and uniform.

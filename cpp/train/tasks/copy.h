@@ -30,6 +30,9 @@ class CopyTask : public Task {
   std::optional<Example> reference(const std::vector<std::string>& source) const override;
 
  protected:
+  /// Typed symbols must follow the training distribution: kMinLength..kMaxLength of them, no
+  /// symbol twice (a repeat makes "which one comes next" ambiguous for the induction head).
+  std::optional<InputError> check_rules(const std::vector<std::string>& symbols) const override;
   /// n in [kMinLength, kMaxLength], n distinct symbols, uniform.
   Example random_example(SplitMix64* stream) const override;
 };

@@ -82,6 +82,13 @@ std::variant<std::vector<std::string>, InputError> Task::read_source(
   }
   for (const std::string& w : words) {
     if (source_.id(w) >= 0) continue;
+    // "sleeps." is a known word with punctuation attached: name the mark, not the word.
+    const std::size_t end = w.find_last_not_of(".,;:!?");
+    if (end != std::string::npos && end + 1 < w.size() && source_.id(w.substr(0, end + 1)) >= 0) {
+      return InputError{"sentence", "unknown word \"" + w + "\" in sentence: the model knows \"" +
+                                        w.substr(0, end + 1) + "\" but not the \"" +
+                                        w.substr(end + 1) + "\" after it; leave punctuation out"};
+    }
     std::vector<std::string> lexicon = source_.words();
     std::sort(lexicon.begin(), lexicon.end());
     std::string list;
@@ -89,6 +96,7 @@ std::variant<std::vector<std::string>, InputError> Task::read_source(
     return InputError{"sentence",
                       "unknown word " + quote(w) + " in sentence; the words it knows are: " + list};
   }
+  if (auto broken = check_rules(words)) return *broken;
   return words;
 }
 

@@ -76,6 +76,11 @@ class Task {
   std::variant<std::vector<std::string>, InputError> read_source(const std::string& text) const;
 
  protected:
+  /// A task's own rules on known words (the copy task: length and distinct symbols); an error
+  /// names the rule broken.
+  virtual std::optional<InputError> check_rules(const std::vector<std::string>&) const {
+    return std::nullopt;
+  }
   /// One example drawn from `stream` from the task's whole distribution.
   virtual Example random_example(SplitMix64* stream) const = 0;
   Vocab source_, target_;

@@ -58,8 +58,9 @@ export const DEFAULT_SPEED = 2;
 // Small inline icons (24×24 viewBox), so nothing depends on an icon font.
 const ICONS = {
   first: "M6 5h2v14H6zM20 5v14L9 12z",
-  previous: "M18 5v14L7 12z",
-  next: "M6 5v14l11-7z",
+  // Previous and Next are chevrons, so a phone's icon-only Next never looks like Play's triangle.
+  previous: "M15.4 5.4 16.8 6.8 11.6 12l5.2 5.2-1.4 1.4L8.8 12z",
+  next: "M8.6 5.4 7.2 6.8 12.4 12l-5.2 5.2 1.4 1.4L15.2 12z",
   last: "M16 5h2v14h-2zM4 5v14l11-7z",
   play: "M7 5v14l12-7z",
   pause: "M6 5h4v14H6zM14 5h4v14h-4z",

@@ -5,7 +5,9 @@
  */
 import type { TraceValue } from "../../wasm/types";
 import { el } from "../ui/dom";
+import { labelRoom } from "../ui/heatmap-draw";
 import { SCALE_MODES } from "./heatmap-scale";
+import { buildHeadNotes } from "./head-notes";
 
 /** Builds the panel in `host`. */
 export function buildHeatmapDom(host: HTMLElement) {
@@ -29,7 +31,11 @@ export function buildHeatmapDom(host: HTMLElement) {
   bigBox.append(big);
   const inspect = document.createElement("p");
   inspect.className = "inspect";
-  inspect.textContent = "Hover the map for a weight; click a row to pick that query.";
+  // Touch screens have no hover: there a tap both names the weight and picks the query.
+  const touch = window.matchMedia("(hover: none)").matches;
+  inspect.textContent = touch
+    ? "Tap a cell of the map for its weight; the tap also picks that query."
+    : "Hover the map for a weight; click a row to pick that query.";
   const legend = document.createElement("div");
   legend.className = "legend";
   // The colour scale: a <select>, whose arrow keys are its own (not the page's step keys).
@@ -40,8 +46,9 @@ export function buildHeatmapDom(host: HTMLElement) {
   label.htmlFor = select.id;
   select.append(...SCALE_MODES.map(([v, text]) => new Option(text, v)));
   picker.append(label, select);
-  host.append(multiples, bigTitle, bigBox, inspect, picker, legend);
-  return { host, multiples, bigTitle, bigBox, big, inspect, legend, select };
+  const notes = buildHeadNotes();
+  host.append(multiples, notes.random, notes.labels, bigTitle, bigBox, inspect, picker, legend);
+  return { host, multiples, bigTitle, bigBox, big, inspect, legend, select, notes };
 }
 export type HeatmapDom = ReturnType<typeof buildHeatmapDom>;
 
@@ -54,10 +61,9 @@ export interface Geometry {
 
 /** Cell size and label room for the big map, to fit `width` px (10 to 32 px a cell). */
 export function fitGeometry(trace: TraceValue, width: number): Geometry {
-  // Labels need room: about 7 px a character, capped.
-  const longest = (tokens: string[]) => Math.max(...tokens.map((s) => s.length), 1);
-  const left = Math.min(110, 12 + longest(trace.queryLabels) * 7);
-  const top = Math.min(110, 12 + longest(trace.keyLabels) * 7);
+  // Labels need room: their measured width, capped.
+  const left = labelRoom(trace.queryLabels, 110);
+  const top = labelRoom(trace.keyLabels, 110);
   const room = Math.max(160, width - left - 4);
   const cols = trace.keyTokens.length;
   const cell = Math.min(32, Math.max(10, Math.floor(room / cols)));

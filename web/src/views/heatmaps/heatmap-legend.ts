@@ -36,6 +36,9 @@ export function* measureRanges(ws: MatrixValue[]): Generator<void> {
   }
 }
 
+/** Below this largest weight the 0-to-1 scale leaves every map dark; the legend says so. */
+const DIM_MAX = 0.5;
+
 /** "min 0.0230, max 0.6156" */
 const minMax = ([lo, hi]: Range) => `min ${formatCell(lo)}, max ${formatCell(hi)}`;
 
@@ -86,6 +89,17 @@ export function renderLegend(
   const cur = wholeRange(trace.headTraces[head]!.weights);
   const actual = el("p", "", `All heads: ${minMax(all)}. ${headName(head)}: ${minMax(cur)}.`);
   legend.replaceChildren(bar, ticks, says, actual);
+  // Spread heads (Hopkins' 8: max 0.43) look empty on 0 to 1: say why, and what shows them.
+  if (mode === "unit" && all[1] < DIM_MAX) {
+    const why = el(
+      "p",
+      "legend-dim",
+      `No weight reaches ${DIM_MAX} (the largest is ${formatCell(all[1])}), so on 0 to 1 every ` +
+        `map looks dark: the heads spread their weight. Pick “this head's range” to see their pattern.`,
+    );
+    why.dataset.testid = "legend-dim";
+    legend.append(why);
+  }
   if (trace.hasMask) {
     const masked = el("p");
     masked.append(el("span", "swatch masked"), " masked (weight exactly 0)");

@@ -16,6 +16,7 @@ import { runInSlices, runNow } from "../ui/slices";
 import { preload } from "../../wasm/lazy-run";
 import { measureRanges, renderLegend } from "./heatmap-legend";
 import { scaleFor, type ScaleMode } from "./heatmap-scale";
+import { showHeadLabels, showRandomNote } from "./head-notes";
 
 export interface Heatmaps extends Panel {
   setTrace(trace: TraceValue): void;
@@ -75,7 +76,9 @@ class HeatmapsView implements Heatmaps {
     big.addEventListener("mousemove", (e) => this.inspect(e));
     big.addEventListener("click", (e) => {
       const rc = this.trace && cellAt(big, this.geometry, this.trace, this.head, e);
-      if (rc) this.onQuery(rc[0]);
+      if (!rc) return;
+      this.inspect(e); // a tap has no hover before it: name the weight too
+      this.onQuery(rc[0]);
     });
     // Refit when the panel changes width (window resized, layout switched).
     new ResizeObserver(() => {
@@ -223,6 +226,7 @@ class HeatmapsView implements Heatmaps {
     this.fit();
     yield* this.drawBigSteps();
     yield* measureRanges(this.trace!.headTraces.map((h) => h.weights));
+    showHeadLabels(this.d.notes, this.trace!);
     this.legendNow();
     this.drawPending = false;
   }
@@ -238,7 +242,10 @@ class HeatmapsView implements Heatmaps {
   }
 
   render({ state, newResult }: RenderContext): void {
-    if (newResult) this.setTrace(state.result.trace);
+    if (newResult) {
+      showRandomNote(this.d.notes, state.scenario);
+      this.setTrace(state.result.trace);
+    }
     this.setCurrent(state.focus.head, state.focus.query);
   }
 

@@ -5,7 +5,7 @@
  * alternative. Redrawn in place as snapshots arrive; labels follow the theme's text colour.
  */
 import { el } from "../ui/dom";
-import { drawHeatmap, legendGradient } from "../ui/heatmap-draw";
+import { drawHeatmap, labelRoom, legendGradient } from "../ui/heatmap-draw";
 import { formatShape } from "../ui/format";
 import { THEME_EVENT } from "../ui/theme";
 import { headName } from "../../state/stages";
@@ -49,6 +49,27 @@ export function peaksText(rows: string[], cols: string[], map: number[][]): stri
     .join(", ");
 }
 
+/**
+ * The head whose rows put the most weight, on average, on the position just before them (rows 2..m
+ * of a square causal map), with that mean: the previous-token head, computed, not assumed.
+ */
+export function previousTokenHead(heads: number[][][]): { head: number; mean: number } | null {
+  let found: { head: number; mean: number } | null = null;
+  heads.forEach((map, h) => {
+    const before = map.slice(1).map((row, r) => row[r] ?? 0);
+    if (before.length === 0) return;
+    const mean = before.reduce((a, b) => a + b, 0) / before.length;
+    if (!found || mean > found.mean) found = { head: h, mean };
+  });
+  return found;
+}
+
+/** What "best" measures, shown when the best map is the mean of the heads. */
+export const MEAN_BEST_HELP =
+  "“Best” is the map with the highest pattern score (alignment, or induction score): how often " +
+  "a row's largest weight is on the expected word. The mean of the heads can score best while " +
+  "looking blurrier than one head: each head covers some rows, and their mean peaks on every one.";
+
 /** A legend line for the colour scale of every learned map. */
 export function mapsLegend(): HTMLElement {
   const legend = el("p", "learn-legend");
@@ -65,15 +86,16 @@ export function createHeadMaps(testId: string): HeadMaps {
   const grid = el("div", "head-maps-grid");
   const peaks = el("p", "peaks");
   peaks.dataset.testid = `${testId}-peaks`;
-  element.append(caption, grid, peaks);
+  const help = el("p", "hint", MEAN_BEST_HELP);
+  help.hidden = true;
+  element.append(caption, grid, peaks, help);
   let last: HeadMapsSpec | null = null;
 
   function draw(spec: HeadMapsSpec): void {
     last = spec;
     const ink = getComputedStyle(element).color;
-    const longest = (words: string[]) => Math.max(1, ...words.map((w) => w.length));
-    const left = Math.min(90, 10 + longest(spec.rows) * 7);
-    const top = Math.min(90, 10 + longest(spec.cols) * 7);
+    const left = labelRoom(spec.rows, 90);
+    const top = labelRoom(spec.cols, 90);
     const shape = formatShape(spec.rows.length, spec.cols.length);
     caption.textContent = `${spec.title}, ${shape}: rows = ${spec.rows.join(" ")}; columns = ${spec.cols.join(" ")}`;
     // The named map may be the mean of the heads: drawn after them, as one more map.
@@ -81,6 +103,11 @@ export function createHeadMaps(testId: string): HeadMaps {
     const all = mean ? [...spec.heads, mean] : spec.heads;
     const nameOf = (i: number) => (i < spec.heads.length ? headName(i) : "Mean of the heads");
     const best = mean ? spec.heads.length : spec.named;
+    // A layer-1 (square, unnamed) map: name its previous-token head, found from the weights.
+    const square = spec.rows.length === spec.cols.length && spec.named === null;
+    const previous = square ? previousTokenHead(spec.heads) : null;
+    const suffix = (i: number) =>
+      i === best ? " (best)" : i === previous?.head ? " (previous token)" : "";
     // Same count: redraw the canvases in place (no layout change while replaying).
     while (grid.children.length > all.length) grid.lastElementChild?.remove();
     while (grid.children.length < all.length) {
@@ -95,7 +122,7 @@ export function createHeadMaps(testId: string): HeadMaps {
       const canvas = fig.querySelector("canvas")!;
       const named = i === best;
       fig.classList.toggle("named", named);
-      fig.querySelector(".head-map-name")!.textContent = named ? `${nameOf(i)} (best)` : nameOf(i);
+      fig.querySelector(".head-map-name")!.textContent = nameOf(i) + suffix(i);
       drawHeatmap(canvas, asMatrix(map), null, {
         cell: CELL,
         left,
@@ -111,11 +138,16 @@ export function createHeadMaps(testId: string): HeadMaps {
           `column: ${peaksText(spec.rows, spec.cols, map)}`,
       );
     });
-    const shown = best ?? 0;
+    const shown = best ?? previous?.head ?? 0;
     const map = all[shown];
+    const who = previous
+      ? `${nameOf(shown)}, the previous-token head (${previous.mean.toFixed(2)} of a row's ` +
+        `weight on the position before, on average)`
+      : nameOf(shown);
     peaks.textContent = map
-      ? `${nameOf(shown)}, where each row looks most: ${peaksText(spec.rows, spec.cols, map)}.`
+      ? `${who}, where each row looks most: ${peaksText(spec.rows, spec.cols, map)}.`
       : "";
+    help.hidden = !mean;
   }
 
   // Labels take the theme's text colour: redraw when the theme changes.

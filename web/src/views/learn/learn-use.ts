@@ -5,6 +5,7 @@
  * opens the learned attention of that sentence as a scenario in the stepper. A rejected sentence
  * gets the core's message (it names an unknown word and lists the lexicon); the text stays.
  */
+import { elisions } from "../../state/french";
 import { el, makeButton } from "../ui/dom";
 import type { ScenarioFile } from "../../wasm/types";
 import {
@@ -109,13 +110,19 @@ type UseDom = ReturnType<typeof buildUseDom>;
 
 /** The output line: the model's words and whether they are the reference's. */
 function outputText(t: TranslationValue, copy: boolean): string {
+  // The toy French never elides: matching "le oiseau" is the task's answer, not good French.
+  const unelided = copy ? [] : elisions(t.target);
   const verdict =
     t.reference.length === 0
       ? " (not a sentence of the task, so there is no reference)"
-      : t.reference.join(" ") === t.target.join(" ")
-        ? " ✓ correct"
-        : ` ✗ the correct one is “${t.reference.join(" ")}”`;
-  return `${copy ? "Copy" : "French"}: ${t.target.join(" ")}${verdict}`;
+      : t.reference.join(" ") !== t.target.join(" ")
+        ? ` ✗ the correct one is “${t.reference.join(" ")}”`
+        : unelided.length > 0
+          ? ` = the task's answer, but real French elides: ${unelided.join(", ")}`
+          : " ✓ correct";
+  // A model trained a step or two may stop at once: say so rather than show nothing.
+  const words = t.target.length > 0 ? t.target.join(" ") : "(no word: the model stops at once)";
+  return `${copy ? "Copy" : "French"}: ${words}${verdict}`;
 }
 
 /** The translation's output, its maps, and (translate) the determiner lesson. */

@@ -61,6 +61,22 @@ function fit(ctx: CanvasRenderingContext2D, text: string, max: number): string {
   return `${t}…`;
 }
 
+/** The labels' font, shared by the drawing and the room measured for it. */
+const LABEL_FONT = "12px system-ui, sans-serif";
+let measurer: CanvasRenderingContext2D | null = null;
+
+/**
+ * Room in px for the longest of `labels` drawn beside the map (measured in the labels' font, so
+ * "<pad>" is not cut to "<pa…"), plus 12 px of margin; at most `cap`.
+ */
+export function labelRoom(labels: readonly string[], cap: number): number {
+  measurer ??= document.createElement("canvas").getContext("2d");
+  if (!measurer) return Math.min(cap, 12 + Math.max(1, ...labels.map((s) => s.length)) * 7);
+  measurer.font = LABEL_FONT;
+  const widest = Math.max(1, ...labels.map((s) => measurer!.measureText(s).width));
+  return Math.min(cap, 12 + Math.ceil(widest));
+}
+
 /** The LUT as bytes, for painting one pixel per cell. */
 let rgb: Uint8ClampedArray | null = null;
 const RGB = () =>
@@ -162,10 +178,13 @@ export function drawHeatmap(
   const ctx = prepare(canvas, width, height);
   if (!ctx) return;
   ctx.clearRect(0, 0, width, height);
+  // No rows (a model trained a step or two may write nothing): nothing to paint, and
+  // ImageData refuses a zero size.
+  if (w.rows === 0 || w.cols === 0) return;
   paintCells(ctx, w, mask, o, image ?? runNow(cellImage(w, mask, o.scale)));
   if ((o.rowLabels || o.colLabels) && o.cell >= LABEL_MIN_CELL) {
     ctx.fillStyle = o.ink ?? "#1f2937";
-    ctx.font = "12px system-ui, sans-serif";
+    ctx.font = LABEL_FONT;
     ctx.textBaseline = "middle";
     ctx.textAlign = "right";
     o.rowLabels?.forEach((label, r) => {
