@@ -3,7 +3,7 @@
  * the core has judged the text itself (strict JSON, every field checked), so its message names the
  * field or the line. The Save / Load buttons are views/scenario/file-controls.ts.
  */
-import { ScenarioError, type Attention } from "../wasm/loader";
+import { rememberFileText, ScenarioError, type Attention } from "../wasm/loader";
 import type { ScenarioFile } from "../wasm/types";
 
 /** Name of the downloaded file. */
@@ -56,5 +56,7 @@ export async function parseScenarioText(
     throw e;
   }
   // The core took it as strict JSON, so JSON.parse reads the same values (after a BOM it ignores).
-  return JSON.parse(text.replace(/^\uFEFF/, "")) as ScenarioFile;
+  const scenario = JSON.parse(text.replace(/^\uFEFF/, "")) as ScenarioFile;
+  rememberFileText(scenario, text);
+  return scenario;
 }

@@ -33,6 +33,24 @@ function valueOf<T>(answer: Answer, key: string): T {
 const buffers = (matrices: (MatrixValue | null)[]) =>
   matrices.flatMap((m) => (m ? [m.data.buffer as ArrayBuffer] : []));
 
+/** A -0 literal (-0, -0.00, -0e5): JSON.stringify writes it as 0. */
+const NEGATIVE_ZERO = /-0(?:\.0*)?(?:[eE][+-]?\d+)?(?![\d.eE])/;
+
+/**
+ * The scenario text as JSON.stringify would have written it, for the numbers: a file's own text
+ * is sent as it is (loader.ts), which reads as the same doubles except -0, written 0 once the
+ * page parsed and serialised it. A text with a -0 is serialised here, off the main thread, so
+ * every run computes on the numbers it always did.
+ */
+function asSerialised(text: string): string {
+  if (!NEGATIVE_ZERO.test(text)) return text;
+  try {
+    return JSON.stringify(JSON.parse(text.replace(/^\uFEFF/, "")));
+  } catch {
+    return text; // not JSON: the core names what is wrong
+  }
+}
+
 /** The request's answer and the buffers its reply transfers. */
 function answer(
   raw: AttentionModule,
@@ -42,7 +60,7 @@ function answer(
     case "ready":
       return [true, []];
     case "open": {
-      const opened = raw.open(coreBytes(r.scenario), r.granularity);
+      const opened = raw.open(coreBytes(asSerialised(r.scenario)), r.granularity);
       const value: Opened = {
         run: valueOf<number>(opened, "id"),
         summary: valueOf<RunSummary>(opened, "summary"),
@@ -60,11 +78,14 @@ function answer(
     }
     case "drill":
       return [
-        valueOf<unknown>(raw.drill(coreBytes(r.scenario), r.kind, r.head, r.row, r.col), "drill"),
+        valueOf<unknown>(
+          raw.drill(coreBytes(asSerialised(r.scenario)), r.kind, r.head, r.row, r.col),
+          "drill",
+        ),
         [],
       ];
     case "sweep":
-      return [valueOf<unknown>(raw.sweep(coreBytes(r.scenario)), "points"), []];
+      return [valueOf<unknown>(raw.sweep(coreBytes(asSerialised(r.scenario))), "points"), []];
     case "check":
       valueOf<true>(raw.check(coreBytes(r.text)), "ok");
       return [true, []];

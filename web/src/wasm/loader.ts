@@ -72,6 +72,20 @@ export interface Attention {
   sweep(scenario: ScenarioFile): Promise<SweepPointValue[]>;
 }
 
+/**
+ * The text of each scenario read from a file (parseScenarioText): it goes to the worker as it was
+ * checked, so the core takes the scenario its check kept, and the main thread never serialises
+ * a 53 MB layer again. Any other scenario is sent as JSON.stringify writes it.
+ */
+const fileTexts = new WeakMap<ScenarioFile, string>();
+
+/** Remembers that `scenario` is JSON.parse(text) of a text the core has checked. */
+export function rememberFileText(scenario: ScenarioFile, text: string): void {
+  fileTexts.set(scenario, text);
+}
+
+const textOf = (scenario: ScenarioFile) => fileTexts.get(scenario) ?? JSON.stringify(scenario);
+
 /** Each lazy result's run, and a backstop that frees the runs of results nobody released. */
 const handles = new WeakMap<RunResult, RunHandle>();
 const unreleased = new FinalizationRegistry<RunHandle>((handle) => handle.release());
@@ -85,13 +99,12 @@ function wrap(client: CoreClient): Attention {
     head: number,
     row: number,
     col: number,
-  ) =>
-    client.request<T>({ type: "drill", scenario: JSON.stringify(scenario), kind, head, row, col });
+  ) => client.request<T>({ type: "drill", scenario: textOf(scenario), kind, head, row, col });
   return {
     async run(scenario, granularity) {
       const opened = await client.request<Opened>({
         type: "open",
-        scenario: JSON.stringify(scenario),
+        scenario: textOf(scenario),
         granularity,
       });
       const handle = new RunHandle(client, opened.run);
@@ -115,7 +128,7 @@ function wrap(client: CoreClient): Attention {
     drillOutput: (s, h, i, c) => drill(s, DrillKind.Output, h, i, c),
     drillProjection: (s, kind, h, i, c) => drill(s, kind, h, i, c),
     drillFinal: (s, i, c) => drill(s, DrillKind.Final, 0, i, c),
-    sweep: (scenario) => client.request({ type: "sweep", scenario: JSON.stringify(scenario) }),
+    sweep: (scenario) => client.request({ type: "sweep", scenario: textOf(scenario) }),
   };
 }
 
