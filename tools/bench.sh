@@ -15,7 +15,12 @@
 #   * each page's first load in Chromium, raw / gzip / brotli by file, and what sw.js then
 #     precaches (tools/bench-load.mjs);
 #   * the stepper's wasm per optimisation choice, size and speed (tools/bench-wasm-opt.mjs; the
-#     O3 and Oz variants are built into build/wasm-O3 and build/wasm-Oz, for the bench only).
+#     O3 and Oz variants are built into build/wasm-O3 and build/wasm-Oz, for the bench only);
+#   * beside the previous build (BENCH_PREVIOUS, a git ref, default HEAD~1, built into
+#     build/previous by tools/build-previous.sh): a 768-wide, 12-head, 64-token layer with biases
+#     (tools/gen-layer.mjs, 51 MB) read and traced in Node (tools/bench-layer.mjs) and opened from
+#     Load scenario in Chromium (tools/bench-open.mjs), and the first step at 4x CPU + Fast 3G
+#     (tools/bench-slow-start.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scenarios=(examples/small-default.json examples/from-scratch.json examples/cross-attention.json
@@ -44,7 +49,19 @@ echo "a new scenario to its first step in the wasm module: eager run vs lazy ope
 node tools/bench-core-run.mjs 9:512:8 48:1024:16 512:512:8
 
 echo
+read -r prev_wasm prev_dist < <(bash tools/build-previous.sh "${BENCH_PREVIOUS:-HEAD~1}")
+layer=$(mktemp --suffix=.json)
+node tools/gen-layer.mjs >"$layer"
+node tools/bench-layer.mjs "$layer" "previous=$prev_wasm" "this build=build/wasm"
+rm -f "$layer"
+
+echo
 node node_modules/vite/bin/vite.js build --config web/vite.config.ts --logLevel silent
+node tools/bench-open.mjs "previous=$prev_dist" "this build=dist"
+echo
+node tools/bench-slow-start.mjs "previous=$prev_dist" "this build=dist"
+
+echo
 node tools/bench-train.mjs
 
 echo

@@ -46,6 +46,15 @@ val run(const val& scenario_json, int granularity) {
   return out;
 }
 
+// trace(scenarioJson) -> {ok: true, trace} | {ok: false, error}: run's trace without its steps
+// (npm run trace without --steps: the 3,878 steps of a 768-wide layer cost more than its trace).
+val trace_only(const val& scenario_json) {
+  val error = val::undefined();
+  const auto c = compute(text_in(scenario_json), &error);
+  if (!c) return error;
+  return success("trace", to_js(c->scenario, c->trace));
+}
+
 enum class DrillKind {
   Score = 0,
   Weight = 1,
@@ -143,6 +152,7 @@ int heap_bytes_in_use() { return static_cast<int>(mallinfo().uordblks); }
 
 EMSCRIPTEN_BINDINGS(attention_stepper) {
   emscripten::function("run", &run);
+  emscripten::function("trace", &trace_only);
   emscripten::function("drill", &drill);
   emscripten::function("sweep", &sweep);
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
