@@ -1,6 +1,6 @@
 // End-to-end tests: the built app (vite preview of dist/) in Debian's Chromium.
 import { defineConfig } from "@playwright/test";
-import { chromiumLaunch } from "./tools/chromium.mjs";
+import { chromiumLaunch } from "./tools/lib/chromium.mjs";
 
 // E2E_PORT lets a second run (another checkout on the same machine) use its own port.
 const port = Number(process.env.E2E_PORT ?? 4173);

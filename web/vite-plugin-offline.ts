@@ -21,9 +21,9 @@ export const SW_FILE = "sw.js";
  */
 const LAZY =
   /(^|\/)(learn-view|train-client|train-worker|train)-[^/]*\.(js|css|wasm)$|\.(model|run|scenario)-[^/]*\.json$/;
-/** Never cached: the training-speed page of `npm run bench` and its script; the compressed
- * copies of files (web/vite-plugin-compress.ts), which the host sends in their place. */
-const SKIP = /(^|\/)train-bench[-.][^/]*$|\.(gz|br)$/;
+/** Never cached: the compressed copies of files (web/vite-plugin-compress.ts), which the host
+ * sends in their place. */
+const SKIP = /\.(gz|br)$/;
 
 /** Every file under `dir`, as paths relative to it with "/" separators. */
 function listFiles(dir: string): string[] {

@@ -41,13 +41,12 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     rollupOptions: {
-      // Four pages (train-bench.html: training speed in a worker), and <attention-stepper> as one
-      // script with a stable name beside them.
+      // Three pages, and <attention-stepper> as one script with a stable name beside them (the
+      // benchmark page is built apart: web/vite.bench.config.ts).
       input: {
         index: `${webRoot}index.html`,
         embed: `${webRoot}embed.html`,
         tutorial: `${webRoot}tutorial.html`,
-        "train-bench": `${webRoot}train-bench.html`,
         "attention-stepper": `${webRoot}src/element.ts`,
       },
       output: {

@@ -1,7 +1,7 @@
 // Native benchmark: time to compute the trace and the per-query step sequence of scenario files.
 // Usage: bench_attention [--trace-only] FILE.json...  Prints one line per file:
 // "<file> <ms per run> <runs>". --trace-only times the attention alone, without the steps.
-// tools/bench.sh runs the same files through the wasm module and prints both side by side.
+// tools/bench/bench.sh runs the same files through the wasm module and prints both side by side.
 #include <chrono>
 #include <cstdio>
 #include <fstream>

@@ -28,7 +28,7 @@ inline attn::Scenario tokens_scenario(int tokens, int heads, int d_model) {
   return s;
 }
 
-/// The article's sentence (seed 003): 9 tokens, d_model 512, 8 heads of 64.
+/// The multi-head article's sentence (docs/conventions.md): 9 tokens, d_model 512, 8 heads of 64.
 inline attn::Scenario article_sentence() {
   attn::Scenario s;
   s.query_tokens = {"Anthony", "Hopkins", "admired", "Michael", "Bay",
@@ -38,7 +38,7 @@ inline attn::Scenario article_sentence() {
   return s;
 }
 
-/// The worked example of docs/product.md (seed 002): four words, one head, d_k = 3, no W_O.
+/// The worked example of docs/conventions.md: four words, one head, d_k = 3, no W_O.
 inline attn::Scenario worked_example() {
   using attn::Matrix;
   attn::Scenario s;

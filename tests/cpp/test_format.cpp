@@ -45,7 +45,7 @@ TEST_CASE("format_fixed matches JavaScript's toFixed digit for digit", "[format]
       {0.99995, 4, "1.0000"},
       {9.99995, 4, "10.0000"},
       {-9.99995, 4, "-10.0000"},
-      // Ordinary values, and the article's weights (seed 002).
+      // Ordinary values, and the worked example's weights (docs/conventions.md).
       {123.456, 0, "123"},
       {1.0 / 3.0, 4, "0.3333"},
       {-1.0 / 3.0, 10, "-0.3333333333"},

@@ -1,4 +1,4 @@
-// The words and formulas of the steps: exact shapes, formulas and sentences for the seed articles'
+// The words and formulas of the steps: exact shapes, formulas and sentences for the articles'
 // examples, masked and fully masked queries, and the numbers every formula shows.
 #include <catch2/catch.hpp>
 #include <string>

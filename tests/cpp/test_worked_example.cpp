@@ -1,4 +1,4 @@
-// The worked example of docs/product.md (seed article 002): four words, one head, d_k = 3, no W_O,
+// The worked example of docs/conventions.md: four words, one head, d_k = 3, no W_O,
 // weights scaled by 1/sqrt(3). Reference figures are the article's printed NumPy results.
 #include <catch2/catch.hpp>
 

@@ -24,7 +24,7 @@ async function expectTheme(page: Page, theme: string): Promise<void> {
   for (const root of await roots.all()) await expect(root).toHaveAttribute("data-theme", theme);
 }
 
-/** The stages the issue names, by their `Stage` number (enums.ts). */
+/** The stages whose views are checked, by their `Stage` number (enums.ts). */
 const STAGES = [
   [3, "scores"],
   [5, "mask"],

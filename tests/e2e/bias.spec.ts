@@ -24,7 +24,7 @@ interface Trace {
 
 /** The example's trace, as `npm run trace` prints it (the same wasm module, in Node). */
 const trace = JSON.parse(
-  execFileSync(process.execPath, ["tools/trace.mjs", EXAMPLE], { encoding: "utf8" }),
+  execFileSync(process.execPath, ["tools/cli/trace.mjs", EXAMPLE], { encoding: "utf8" }),
 ) as Trace;
 
 /** Q of head 1 on screen (the result of step 1) equals `q` to the 4 decimals shown. */

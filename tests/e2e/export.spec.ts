@@ -199,7 +199,7 @@ for (const [name, pick] of [
       "Attention weights A, head 1",
     );
 
-    // The PyTorch code is valid Python, and with Debian's python3-torch (issue 11's tests use it)
+    // The PyTorch code is valid Python, and with Debian's python3-torch (tests/python uses it too)
     // it prints the same output.
     const torch = await generatedCode(page, "PyTorch");
     const parse = "import ast, sys; ast.parse(open(sys.argv[1]).read())";

@@ -1,6 +1,6 @@
 // What a new visitor's first load of index.html fetches, and the formulas it draws: MathML that
 // the browser lays out itself, with no typesetting library or font. (The byte figures are in
-// `npm run bench`, tools/bench-load.mjs; no sizes are asserted here.)
+// `npm run bench`, tools/bench/bench-load.mjs; no sizes are asserted here.)
 import type { Page, Response } from "@playwright/test";
 import { expect, snapshot, test } from "./fixtures";
 

@@ -3,6 +3,7 @@
 // picker, an <attention-stepper> and embed.html; the stepper's first load fetches none of it.
 import { choosePreset, expect, openApp, test } from "./fixtures";
 import { hostPage } from "./host-page";
+import { serveBenchSite } from "./bench-site";
 
 const NAME = "Learned: English → French";
 /** 4 heads, 8 French words over 8 English ones: 4 × (3 + 8 × 4) + concat + W_O. */
@@ -79,11 +80,17 @@ test("a learned preset that cannot be fetched is named, and what was shown stays
 
 test("the training worker trains in the built page, under its CSP", async ({ page }) => {
   // train-bench.html drives wasm/train-client.ts as the Learn view does: a worker, the train module.
-  await page.goto("./train-bench.html?task=copy&seeds=1&steps=3");
-  await expect(page.getByRole("status")).toHaveText("Done.", { timeout: 30_000 });
-  const { runs } = JSON.parse((await page.getByTestId("bench-result").textContent()) ?? "");
-  expect(runs).toHaveLength(1);
-  expect(runs[0].steps).toBe(3);
-  expect(runs[0].slices).toBeGreaterThan(0);
-  expect(runs[0].worker_seconds).toBeGreaterThan(0);
+  // It is built apart from dist/ (npm run build:bench) and served with the same preview settings.
+  const site = await serveBenchSite();
+  try {
+    await page.goto(`${site.origin}/train-bench.html?task=copy&seeds=1&steps=3`);
+    await expect(page.getByRole("status")).toHaveText("Done.", { timeout: 30_000 });
+    const { runs } = JSON.parse((await page.getByTestId("bench-result").textContent()) ?? "");
+    expect(runs).toHaveLength(1);
+    expect(runs[0].steps).toBe(3);
+    expect(runs[0].slices).toBeGreaterThan(0);
+    expect(runs[0].worker_seconds).toBeGreaterThan(0);
+  } finally {
+    site.stop();
+  }
 });

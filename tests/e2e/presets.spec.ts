@@ -1,4 +1,4 @@
-// Presets: the published figures of the worked example, and the 512-wide sentence of the seeds.
+// Presets: the published figures of the worked example, and the 512-wide sentence (docs/conventions.md).
 import { choosePreset, expect, openApp, snapshot, test } from "./fixtures";
 
 test("the from-scratch preset shows the article's weights and output", async ({ page }) => {

@@ -1,5 +1,5 @@
 // A tiny reference implementation of one attention head in plain JavaScript (row vectors, as in
-// docs/product.md), to check the page's numbers against values computed independently of the core.
+// docs/conventions.md), to check the page's numbers against values computed independently of the core.
 import { readFileSync } from "node:fs";
 
 export type Matrix = number[][];

@@ -14,13 +14,13 @@ sys.path.insert(0, str(ROOT / "python"))
 
 @pytest.fixture
 def trace(tmp_path):
-    """The core's whole trace of a scenario dict, by `node tools/trace.mjs` (npm run trace)."""
+    """The core's whole trace of a scenario dict, by `node tools/cli/trace.mjs` (npm run trace)."""
 
     def run(scenario):
         path = tmp_path / "scenario.json"
         path.write_text(json.dumps(scenario), encoding="utf-8")
         done = subprocess.run(
-            ["node", str(ROOT / "tools" / "trace.mjs"), str(path)],
+            ["node", str(ROOT / "tools" / "cli" / "trace.mjs"), str(path)],
             capture_output=True,
             text=True,
             cwd=ROOT,

@@ -212,7 +212,7 @@ function deepCase(r) {
   return { kind: "deep", text: `{"query_tokens": ["a"], "x_q": ${nested}}`, bad: true };
 }
 
-/** The cases of the issue: a 3.9 MB field name, an ANSI escape, an empty name, 1e400. */
+/** Fixed cases beside the random ones: a 3.9 MB field name, an ANSI escape, an empty name, 1e400. */
 const FIXED = [
   { kind: "long", text: withHole(TOKENS, (s) => (s["x".repeat(3_900_000)] = 1), '"x"'), bad: true },
   {

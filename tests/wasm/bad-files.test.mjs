@@ -23,7 +23,7 @@ const CONTROL =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2069\ufeff]/;
 const LIMIT = /between -?[\d.e+]+ and -?[\d.e+]+|at most \d|at least \d/;
-const cli = fileURLToPath(new URL("../../tools/trace.mjs", import.meta.url));
+const cli = fileURLToPath(new URL("../../tools/cli/trace.mjs", import.meta.url));
 
 /** The rules the rejection {field, message} of case `c` breaks; none when it keeps them all. */
 function broken(c, field, message) {

@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { traceToJson } from "../../tools/trace-json.mjs";
+import { traceToJson } from "../../tools/cli/trace-json.mjs";
 import { assertClose, fromScratch, runOk, sharedModule } from "./helpers.mjs";
 
-const cli = fileURLToPath(new URL("../../tools/trace.mjs", import.meta.url));
+const cli = fileURLToPath(new URL("../../tools/cli/trace.mjs", import.meta.url));
 const examplePath = fileURLToPath(new URL("../../examples/with-biases.json", import.meta.url));
 const example = JSON.parse(readFileSync(examplePath, "utf8"));
 

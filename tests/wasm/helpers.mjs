@@ -1,7 +1,7 @@
 // Shared helpers for the node tests of the wasm module.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { loadRawModule } from "../../tools/wasm-node.mjs";
+import { loadRawModule } from "../../tools/lib/wasm-node.mjs";
 
 let shared;
 /** One module instance shared by a test file (instantiating costs ~50 ms). */
@@ -34,7 +34,7 @@ export function assertClose(actual, expected, tol, what = "values") {
   );
 }
 
-/** The worked example of docs/product.md (seed 002_8aa7b329f5522e72.txt), as the page's preset. */
+/** The worked example of docs/conventions.md (the from-scratch article), as the page's preset. */
 export const fromScratch = JSON.parse(
   readFileSync(new URL("../../examples/from-scratch.json", import.meta.url), "utf8"),
 );

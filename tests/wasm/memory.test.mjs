@@ -3,7 +3,7 @@
 // the worker's first runs, before the page could show the new sentence.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { loadRawModule } from "../../tools/wasm-node.mjs";
+import { loadRawModule } from "../../tools/lib/wasm-node.mjs";
 
 const words = (prefix, n) => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);
 const scenario = (prefix) =>

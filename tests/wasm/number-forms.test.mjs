@@ -1,13 +1,18 @@
 // Every number of a scenario file reaches the core as the double JavaScript's own (correctly
 // rounded) reader makes of it, bit for bit: plain digits, exponents, 17-25 digits, -0,
-// subnormals and 1e-300 (tools/gen-layer.mjs --odd), and a layer written as PyTorch exports one.
+// subnormals and 1e-300 (tools/bench/gen-layer.mjs --odd), and a layer written as PyTorch exports one.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { test } from "node:test";
+import { fileURLToPath } from "node:url";
 import { sharedModule } from "./helpers.mjs";
 
 const generate = (...args) =>
-  execFileSync(process.execPath, ["tools/gen-layer.mjs", ...args], { encoding: "utf8" });
+  execFileSync(
+    process.execPath,
+    [fileURLToPath(new URL("../../tools/bench/gen-layer.mjs", import.meta.url)), ...args],
+    { encoding: "utf8" },
+  );
 
 // The 64 bits of each double, so that -0 and the last bit count.
 const bits = (values) => Array.from(new BigUint64Array(Float64Array.from(values).buffer));

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assertClose, fromScratch } from "./helpers.mjs";
 
-const cli = fileURLToPath(new URL("../../tools/trace.mjs", import.meta.url));
+const cli = fileURLToPath(new URL("../../tools/cli/trace.mjs", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "trace-cli-"));
 
 function trace(contents) {

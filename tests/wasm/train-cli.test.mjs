@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { assertClose, row, sharedModule } from "./helpers.mjs";
 
-const tool = (name) => fileURLToPath(new URL(`../../tools/${name}.mjs`, import.meta.url));
+const tool = (name) => fileURLToPath(new URL(`../../tools/cli/${name}.mjs`, import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "train-cli-"));
 const run = (name, args) =>
   spawnSync(process.execPath, [tool(name), ...args], { encoding: "utf8" });

@@ -6,8 +6,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadRawModule } from "../../tools/wasm-node.mjs";
-import { buildTrainCli, TRAIN_CLI } from "../../tools/build-models.mjs";
+import { loadRawModule } from "../../tools/lib/wasm-node.mjs";
+import { buildTrainCli, TRAIN_CLI } from "../../tools/build/build-models.mjs";
 import { assertClose } from "./helpers.mjs";
 import { ATTENTION_SITES } from "../../web/src/wasm/train-values.js";
 

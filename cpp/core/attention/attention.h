@@ -1,6 +1,6 @@
 // Multi-head attention, recording every intermediate matrix.
 //
-// Conventions (docs/product.md): row vectors; X_q is (m, d_model), X_kv is (n, d_model);
+// Conventions (docs/conventions.md): row vectors; X_q is (m, d_model), X_kv is (n, d_model);
 // Q = X_q W_Q + b_q (m, h*d_k), K = X_kv W_K + b_k (n, h*d_k), V = X_kv W_V + b_v (n, h*d_v),
 // each bias a (1, width) row added to every row (absent = zero, not added at all); head i takes
 // columns [i*d_k, (i+1)*d_k) of Q and K and [i*d_v, (i+1)*d_v) of V. Per head:

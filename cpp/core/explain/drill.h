@@ -1,6 +1,6 @@
 // Drilling into one cell: every number that went into a projected q, k or v component, a score, a
 // weight, a head's output value or the final output, so the page can show the arithmetic term by
-// term (docs/product.md's learner questions).
+// term (the learner questions in docs/conventions.md).
 //
 // All vectors are row vectors. Indices are 0-based; `head` selects the head's blocks.
 #pragma once

@@ -15,7 +15,7 @@ namespace attn {
 
 enum class MaskKind { None = 0, Causal = 1 };
 
-/// How a query is scored against a key (the scoring functions of the seeds). Row vectors q, k of
+/// How a query is scored against a key (docs/conventions.md). Row vectors q, k of
 /// length d_k. Values cross to JavaScript (web/src/wasm/enums.ts): append only.
 enum class ScoreKind {
   Dot = 0,        ///< q · k                          (Luong, "dot")

@@ -17,7 +17,7 @@
 // copy \tilde{S}_h equals S_h for those kinds (attention/attention.h).
 //
 // Numbering in everything shown to people (labels, subscripts, shapes, sentences): heads and tokens
-// count from 1 ("head 2", "Q_{2}", "q_{3}", "token 4"), as the seed articles do; the indices in the
+// count from 1 ("head 2", "Q_{2}", "q_{3}", "token 4"; docs/conventions.md); the indices in the
 // data (Step::head, Step::query, Operand::head, CellRange) count from 0. With a single head the
 // head subscripts are left out ("Q", "K^{\\top}", "W_Q"), as in the "from scratch" example.
 // Operand labels (LaTeX) name the whole matrix the operand shows: "X" (self-attention; "X_q" and

@@ -1,7 +1,7 @@
 // Converts a run result of the wasm module into the documented trace JSON (docs/scenario.md):
 // matrices as arrays of rows, -Infinity (masked) as null, field names in snake_case.
 // Plain JavaScript (types in trace-json.d.ts) so that one implementation serves both the page's
-// "Export → Trace as JSON" and the command line (tools/trace-json.mjs re-exports it).
+// "Export → Trace as JSON" and the command line (tools/cli/trace-json.mjs re-exports it).
 
 /** ScoreKind numbers (web/src/wasm/enums.ts) -> the scenario file's names for them. */
 const scoreNames = ["dot", "scaled_dot", "general", "additive"];

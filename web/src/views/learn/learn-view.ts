@@ -1,5 +1,5 @@
 /**
- * The Learn view (issue 9): a tiny Transformer trained in a Web Worker, its attention watched as
+ * The Learn view (docs/tasks.md): a tiny Transformer trained in a Web Worker, its attention watched as
  * it forms, used on a typed sentence and stepped through in the stepper. It opens on the task's
  * prebuilt model at once (trained by the build, with its recording); "Train it yourself" retrains
  * live with the settings; Pause/Resume; Reset goes back to the prebuilt model and the defaults.

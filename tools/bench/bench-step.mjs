@@ -1,0 +1,168 @@
+/**
+ * Main-thread CPU per step of the built app (dist/), in headless Chromium: for each size it opens
+ * the page, presses → (Next) N times and records a CDP trace (devtools.timeline). Each step's
+ * window runs from one press to the next; the self time of the renderer main thread's events in
+ * it is summed by kind (scripting, HTML parsing, style, layout, paint), and the longest task
+ * (RunTask) is kept. Prints medians per size. A benchmark (figures), never a test.
+ *
+ *   node tools/bench/bench-step.mjs [steps=40]
+ * BENCH_PORT (default 4432) is the port of the preview server it starts; BENCH_DIST serves another
+ * build than dist/ (to compare two builds on the same machine load); BENCH_ONLY=Hopkins measures
+ * only the sizes whose name contains that text.
+ */
+import { launchChromium, startPreview } from "./bench-page.mjs";
+
+const STEPS = Number(process.argv[2] ?? 40);
+const PORT = Number(process.env.BENCH_PORT ?? 4432);
+const BASE = `http://127.0.0.1:${PORT}/`;
+
+const words = (n) => Array.from({ length: n }, (_, i) => `w${i + 1}`);
+const SIZES = [
+  { name: "small default, 6 tokens, d_model 8, 2 heads", hash: "#p=small" },
+  {
+    name: "48 tokens, d_model 64, 4 heads",
+    hash: `#scenario=${encodeURIComponent(JSON.stringify({ query_tokens: words(48), d_model: 64, heads: 4, seed: 1 }))}`,
+  },
+  { name: "Anthony Hopkins, 9 tokens, d_model 512, 8 heads", hash: "#p=hopkins" },
+  // The same, scrolled down so the step's matrices are on screen (below the fold at 1280×900).
+  { name: "Hopkins, scrolled to the operands", hash: "#p=hopkins", scrollTo: ".operands" },
+];
+
+/** Trace event name → kind; nested events count only their own (self) time. */
+const KIND = {
+  scripting:
+    /^(EvaluateScript|FunctionCall|TimerFire|EventDispatch|FireAnimationFrame|FireIdleCallback|RunMicrotasks|V8\.Execute|v8\.compile|v8\.callFunction|MajorGC|MinorGC|V8\.GC.*|BlinkGC\..*)$/,
+  parse: /^(ParseHTML|ParseAuthorStyleSheet)$/,
+  style: /^(UpdateLayoutTree|RecalculateStyles)$/,
+  layout: /^(Layout|HitTest|UpdateLayer)$/,
+  paint: /^(PrePaint|Paint|PaintImage|Layerize|Commit|UpdateLayerTree|CompositeLayers)$/,
+};
+const KINDS = Object.keys(KIND);
+const kindOf = (name) => KINDS.find((k) => KIND[k].test(name));
+
+async function traceSteps(page, cdp) {
+  const events = [];
+  cdp.on("Tracing.dataCollected", (e) => events.push(...e.value));
+  const done = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+  await cdp.send("Tracing.start", {
+    transferMode: "ReportEvents",
+    traceConfig: {
+      includedCategories: [
+        "devtools.timeline",
+        "disabled-by-default-devtools.timeline",
+        "blink.user_timing",
+        "toplevel",
+        "v8.execute",
+      ],
+    },
+  });
+  const counter = page.getByTestId("step-counter");
+  for (let i = 0; i <= STEPS; i++) {
+    await page.evaluate((k) => performance.mark(`bench-step-${k}`), i);
+    if (i === STEPS) break;
+    const before = await counter.textContent();
+    await page.keyboard.press("ArrowRight");
+    // Let the frame with this step be painted before the next press.
+    const after = await page.evaluate(
+      () =>
+        new Promise((r) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              r(document.querySelector('[data-testid="step-counter"]')?.textContent),
+            ),
+          ),
+        ),
+    );
+    if (after === before) throw new Error(`step ${i + 1} did not move on from "${before}"`);
+  }
+  await cdp.send("Tracing.end");
+  await done;
+  return events;
+}
+
+/**
+ * An event's time: its thread CPU time (tdur) with BENCH_CPU=1, which a busy shared machine
+ * disturbs less than the wall-clock duration (dur), the default.
+ */
+const cpu = (e) => (process.env.BENCH_CPU === "1" ? (e.tdur ?? e.dur) : e.dur);
+
+/** Per step: ms of each kind, their total, and the longest task. */
+function perStep(events) {
+  const names = events.filter((e) => e.ph === "M" && e.name === "thread_name");
+  const main = names.find((e) => e.args.name === "CrRendererMain" && hasMarks(e.pid));
+  function hasMarks(pid) {
+    return events.some((e) => e.pid === pid && e.name.startsWith("bench-step-"));
+  }
+  const marks = events
+    .filter((e) => e.pid === main.pid && e.name.startsWith("bench-step-"))
+    .map((e) => ({ k: Number(e.name.slice(11)), ts: e.ts }))
+    .sort((a, b) => a.ts - b.ts);
+  const onMain = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === "X" && e.dur > 0)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  // Self time: an event's duration minus its direct children's.
+  const self = new Map();
+  const stack = [];
+  for (const e of onMain) {
+    while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) self.set(parent, self.get(parent) - cpu(e));
+    self.set(e, cpu(e));
+    stack.push(e);
+  }
+  const steps = [];
+  for (let i = 0; i + 1 < marks.length; i++) {
+    const [t0, t1] = [marks[i].ts, marks[i + 1].ts];
+    const row = Object.fromEntries(KINDS.map((k) => [k, 0]));
+    row.task = 0;
+    for (const e of onMain) {
+      if (e.ts < t0 || e.ts >= t1) continue;
+      const kind = kindOf(e.name);
+      if (kind) row[kind] += self.get(e) / 1000;
+      if (e.name === "ThreadControllerImpl::RunTask" || e.name === "RunTask")
+        row.task = Math.max(row.task, cpu(e) / 1000);
+    }
+    row.total = KINDS.reduce((s, k) => s + row[k], 0);
+    steps.push(row);
+  }
+  return steps;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const server = await startPreview(PORT, process.env.BENCH_DIST);
+const browser = await launchChromium();
+try {
+  console.log(`main-thread CPU per step (ms, median of ${STEPS} steps by →):`);
+  const cols = ["total", ...KINDS, "task"];
+  console.log(`  ${"size".padEnd(50)}${cols.map((c) => c.padStart(10)).join("")}  DOM nodes`);
+  for (const size of SIZES.filter((s) => s.name.includes(process.env.BENCH_ONLY ?? ""))) {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      serviceWorkers: "block",
+    });
+    const page = await context.newPage();
+    await page.goto(BASE + size.hash);
+    await page.waitForSelector(".stepper.ready");
+    await page.getByTestId("step-view").focus();
+    if (size.scrollTo)
+      await page.evaluate((sel) => document.querySelector(sel)?.scrollIntoView(), size.scrollTo);
+    const cdp = await context.newCDPSession(page);
+    const rows = perStep(await traceSteps(page, cdp));
+    const nodes = await page.evaluate(() => document.getElementsByTagName("*").length);
+    const cells = cols.map((c) =>
+      median(rows.map((r) => r[c]))
+        .toFixed(1)
+        .padStart(10),
+    );
+    console.log(`  ${size.name.padEnd(50)}${cells.join("")}  ${String(nodes).padStart(9)}`);
+    await context.close();
+  }
+  console.log("  (task = the longest main-thread task in a step)");
+} finally {
+  await browser.close();
+  server.stop();
+}

@@ -1,0 +1,37 @@
+// npm run --silent trace -- FILE.json [--steps]
+// Prints the whole attention trace of a scenario file (docs/scenario.md) as JSON on stdout,
+// computed by the same wasm module the page uses. A bad file: one line on stderr, exit code 2.
+import { readFileSync } from "node:fs";
+import { loadRawModule } from "../lib/wasm-node.mjs";
+import { traceToJson } from "./trace-json.mjs";
+import { printable } from "../../web/src/wasm/core-bytes.js";
+
+function fail(message) {
+  process.stderr.write(`trace: ${message}\n`);
+  process.exit(2);
+}
+
+const args = process.argv.slice(2);
+const withSteps = args.includes("--steps");
+const files = args.filter((a) => a !== "--steps");
+if (files.length !== 1) fail("usage: npm run --silent trace -- FILE.json [--steps]");
+const name = printable(files[0]);
+
+// The file's bytes as they are: the core checks that they are UTF-8 and says where they are not
+// (decoding here would turn a bad byte into U+FFFD silently).
+let bytes;
+try {
+  bytes = readFileSync(files[0]);
+} catch (err) {
+  fail(`cannot read ${name}: ${err.code ?? printable(String(err.message))}`);
+}
+
+const module = await loadRawModule();
+// Without --steps only the trace is made (its steps would cost more than the trace itself).
+const result = withSteps ? module.run(bytes, 0) : module.trace(bytes);
+if (!result.ok) {
+  // The core's field and message are already one line, user text escaped and cut.
+  const where = result.error.field ? ` (field "${result.error.field}")` : "";
+  fail(`${name}${where}: ${result.error.message}`);
+}
+process.stdout.write(`${JSON.stringify(traceToJson(result, withSteps))}\n`);
