@@ -5,3 +5,6 @@ export function coreBytes(text: string): Uint8Array;
 
 /** `text` on one plain line: control, separator and bidirectional characters as \uXXXX. */
 export function printable(text: string): string;
+
+/** `text` as JSON.stringify writes it when it holds a -0 literal (then 0), else `text` itself. */
+export function asSerialised(text: string): string;

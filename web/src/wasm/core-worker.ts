@@ -5,7 +5,7 @@
  * Messages: core-protocol.ts.
  */
 import createAttentionModule from "@wasm/attention.mjs";
-import { coreBytes } from "./core-bytes";
+import { asSerialised, coreBytes } from "./core-bytes";
 import type { CoreReply, CoreRequest, Fetched, Opened } from "./core-protocol";
 import type { AttentionModule, MatrixValue, RunSummary, StepValue } from "./types";
 
@@ -32,24 +32,6 @@ function valueOf<T>(answer: Answer, key: string): T {
 /** The buffers of `matrices`, to transfer rather than copy. */
 const buffers = (matrices: (MatrixValue | null)[]) =>
   matrices.flatMap((m) => (m ? [m.data.buffer as ArrayBuffer] : []));
-
-/** A -0 literal (-0, -0.00, -0e5): JSON.stringify writes it as 0. */
-const NEGATIVE_ZERO = /-0(?:\.0*)?(?:[eE][+-]?\d+)?(?![\d.eE])/;
-
-/**
- * The scenario text as JSON.stringify would have written it, for the numbers: a file's own text
- * is sent as it is (loader.ts), which reads as the same doubles except -0, written 0 once the
- * page parsed and serialised it. A text with a -0 is serialised here, off the main thread, so
- * every run computes on the numbers it always did.
- */
-function asSerialised(text: string): string {
-  if (!NEGATIVE_ZERO.test(text)) return text;
-  try {
-    return JSON.stringify(JSON.parse(text.replace(/^\uFEFF/, "")));
-  } catch {
-    return text; // not JSON: the core names what is wrong
-  }
-}
 
 /** The request's answer and the buffers its reply transfers. */
 function answer(
