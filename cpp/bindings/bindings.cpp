@@ -14,6 +14,7 @@
 #include "runs.h"
 #include "scenario/json.h"
 #include "steps/steps.h"
+#include "text_in.h"
 #include "to_js.h"
 
 namespace {
@@ -24,16 +25,17 @@ using bindings::to_js;
 using emscripten::val;
 
 using bindings::compute;
+using bindings::text_in;
 
 // run(scenarioJson, granularity) -> {ok: true, trace, steps} | {ok: false, error: {field, message}}
 // Everything at once (the trace command and the tests); the page uses open/step/matrix (runs.h).
-val run(const std::string& scenario_json, int granularity) {
+val run(const val& scenario_json, int granularity) {
   if (granularity != 0 && granularity != 1) {
     return failure({"granularity", "granularity is " + std::to_string(granularity) +
                                        "; it must be 0 (per query) or 1 (per matrix)"});
   }
   val error = val::undefined();
-  const auto c = compute(scenario_json, &error);
+  const auto c = compute(text_in(scenario_json), &error);
   if (!c) return error;
   const auto steps =
       attn::build_steps(c->scenario, c->trace, static_cast<attn::Granularity>(granularity));
@@ -43,6 +45,15 @@ val run(const std::string& scenario_json, int granularity) {
   val out = success("trace", to_js(c->scenario, c->trace));
   out.set("steps", js_steps);
   return out;
+}
+
+// trace(scenarioJson) -> {ok: true, trace} | {ok: false, error}: run's trace without its steps
+// (npm run trace without --steps: the 3,878 steps of a 768-wide layer cost more than its trace).
+val trace_only(const val& scenario_json) {
+  val error = val::undefined();
+  const auto c = compute(text_in(scenario_json), &error);
+  if (!c) return error;
+  return success("trace", to_js(c->scenario, c->trace));
 }
 
 enum class DrillKind {
@@ -58,9 +69,9 @@ enum class DrillKind {
 // drill(scenarioJson, kind, head, row, col) -> {ok: true, drill} | {ok: false, error}. Rows are
 // queries (keys for Key and Value); columns are keys (Score, Weight), d_v (Output, Value), d_k
 // (Query, Key) or the output's width (Final, which ignores `head`).
-val drill(const std::string& scenario_json, int kind, int head, int row, int col) {
+val drill(const val& scenario_json, int kind, int head, int row, int col) {
   val error = val::undefined();
-  const auto c = compute(scenario_json, &error);
+  const auto c = compute(text_in(scenario_json), &error);
   if (!c) return error;
   const attn::Trace& t = c->trace;
   auto out_of_range = [](const std::string& field, int value, int size) {
@@ -112,9 +123,9 @@ val sweep_measures(double score_std, double max_weight, double entropy, double g
 // sweep(scenarioJson) -> {ok: true, points: [{dK, scaled, draws, scoreStd, ..., low, high}]}
 // | {ok: false, error}; the measures are means over the draws (as many as sweep_draws_for
 // allows), low/high their bands.
-val sweep(const std::string& scenario_json) {
+val sweep(const val& scenario_json) {
   val error = val::undefined();
-  const auto c = compute(scenario_json, &error);
+  const auto c = compute(text_in(scenario_json), &error);
   if (!c) return error;
   val points = val::array();
   const std::vector<int> dims = attn::default_sweep_dims();
@@ -151,12 +162,18 @@ val json_limits() {
 
 EMSCRIPTEN_BINDINGS(attention_stepper) {
   emscripten::function("run", &run);
+  emscripten::function("trace", &trace_only);
   emscripten::function("drill", &drill);
   emscripten::function("sweep", &sweep);
   emscripten::function("heapBytesInUse", &heap_bytes_in_use);
   emscripten::function("jsonLimits", &json_limits);
-  emscripten::function("check", &bindings::check_scenario);
-  emscripten::function("open", &bindings::open_run);
+  // The scenario's bytes copied in at once (text_in.h), then handed to runs.h.
+  emscripten::function(
+      "check", +[](const val& json) { return bindings::check_scenario(text_in(json)); });
+  emscripten::function(
+      "open", +[](const val& json, int granularity) {
+        return bindings::open_run(text_in(json), granularity);
+      });
   emscripten::function("step", &bindings::run_step);
   emscripten::function("matrix", &bindings::run_matrix);
   emscripten::function("close", &bindings::close_run);

@@ -34,3 +34,21 @@ test("check gives run's verdict on 500 bad and borderline files, and opens no ru
   assert.deepEqual(differ.slice(0, 5), []);
   assert.equal(module.openRuns(), runsBefore);
 });
+
+test("an open after a check takes the checked scenario only when the text is the same", async () => {
+  const module = await sharedModule();
+  const text = (name) => readFileSync(new URL(`../../examples/${name}.json`, import.meta.url));
+  const xQ = (bytes) => {
+    const opened = module.open(bytes, 0);
+    assert.ok(opened.ok);
+    const x = module.matrix(opened.id, "xQ", -1).matrix;
+    module.close(opened.id);
+    return Array.from(x.data);
+  };
+  const alone = { scratch: xQ(text("from-scratch")), hopkins: xQ(text("anthony-hopkins")) };
+  assert.ok(module.check(text("from-scratch")).ok);
+  assert.deepEqual(xQ(text("anthony-hopkins")), alone.hopkins); // not the checked one
+  assert.ok(module.check(text("from-scratch")).ok);
+  assert.deepEqual(xQ(text("from-scratch")), alone.scratch);
+  assert.deepEqual(xQ(text("from-scratch")), alone.scratch); // taken once, then read again
+});

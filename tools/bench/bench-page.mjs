@@ -39,7 +39,9 @@ export async function startPreview(port, outDir) {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { origin, stop: () => server.kill() };
+  // stop() resolves once the server has exited, so that the port is free for the next.
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  return { origin, stop: () => (server.kill(), exited) };
 }
 
 /** Headless Chromium as the end-to-end tests run it. */

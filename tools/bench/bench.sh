@@ -17,7 +17,12 @@
 #   * each page's first load in Chromium, raw / gzip / brotli by file, and what sw.js then
 #     precaches (tools/bench/bench-load.mjs);
 #   * the stepper's wasm per optimisation choice, size and speed (tools/bench/bench-wasm-opt.mjs; the
-#     O3 and Oz variants are built into build/wasm-O3 and build/wasm-Oz, for the bench only).
+#     O3 and Oz variants are built into build/wasm-O3 and build/wasm-Oz, for the bench only);
+#   * beside the previous build (BENCH_PREVIOUS, a git ref, default HEAD~1, built into
+#     build/previous by tools/build/build-previous.sh): a 768-wide, 12-head, 64-token layer with
+#     biases (tools/bench/gen-layer.mjs, 51 MB) read and traced in Node (bench-layer.mjs) and
+#     opened from Load scenario in Chromium (bench-open.mjs), and the first step at 4x CPU + Fast
+#     3G (bench-slow-start.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 scenarios=(examples/small-default.json examples/from-scratch.json examples/cross-attention.json
@@ -46,7 +51,19 @@ echo "a new scenario to its first step in the wasm module: eager run vs lazy ope
 node tools/bench/bench-core-run.mjs 9:512:8 48:1024:16 512:512:8
 
 echo
+read -r prev_wasm prev_dist < <(bash tools/build/build-previous.sh "${BENCH_PREVIOUS:-HEAD~1}")
+layer=$(mktemp --suffix=.json)
+node tools/bench/gen-layer.mjs >"$layer"
+node tools/bench/bench-layer.mjs "$layer" "previous=$prev_wasm" "this build=build/wasm"
+rm -f "$layer"
+
+echo
 node node_modules/vite/bin/vite.js build --config web/vite.config.ts --logLevel silent
+node tools/bench/bench-open.mjs "previous=$prev_dist" "this build=dist"
+echo
+node tools/bench/bench-slow-start.mjs "previous=$prev_dist" "this build=dist"
+
+echo
 npm run --silent build:bench
 node tools/bench/bench-train.mjs
 

@@ -29,7 +29,8 @@ if (read.error) fail(`${name}: ${read.error}`);
 const bytes = read.bytes;
 
 const module = await loadRawModule();
-const result = module.run(bytes, 0);
+// Without --steps only the trace is made (its steps would cost more than the trace itself).
+const result = withSteps ? module.run(bytes, 0) : module.trace(bytes);
 if (!result.ok) {
   // The core's field and message are already one line, user text escaped and cut.
   const where = result.error.field ? ` (field "${result.error.field}")` : "";

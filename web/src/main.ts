@@ -1,21 +1,10 @@
-// Entry point of the app page: styles (formulas are MathML, in the browser's math font) and one stepper that
-// fills the page, its view kept in the URL (app/url-sync.ts), with a Share button in its tools row,
-// and the Learn view beside it (app/learn-mode.ts).
+// Entry point of the app page: the styles (formulas are MathML, in the browser's math font), then
+// the core's worker started at once, so that it and its wasm download while the app's script
+// (app/app-page.ts, a chunk of its own) loads and runs; on a slow network and CPU the two overlap
+// instead of queueing. The app takes the same worker: the loader is memoized.
 import "./styles.css";
-import { registerOffline } from "./app/offline";
-import { createShareDialog } from "./views/share/share-dialog";
-import { startWithUrl } from "./app/url-sync";
-import { installLearnMode, learnAtStart } from "./app/learn-mode";
-import { keepStepInWindow } from "./app/window-reveal";
+import { loadAttention } from "./wasm/loader";
 
-const root = document.getElementById("app");
-if (root) {
-  learnAtStart(root);
-  const inView = keepStepInWindow();
-  void startWithUrl(root, { onView: inView.onView }).then((stepper) => {
-    inView.attach(stepper);
-    createShareDialog(stepper.layout.tools, () => stepper.view());
-    installLearnMode(root, stepper);
-  });
-}
-registerOffline();
+// A failure is reported by the app, which asks for the same promise.
+loadAttention().catch(() => undefined);
+void import("./app/app-page");

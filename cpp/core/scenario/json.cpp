@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "scenario/json_number.h"
 #include "scenario/quote.h"
 
 namespace attn {
@@ -89,14 +90,18 @@ class Parser {
   // The byte `ahead` places after the current one, or '\0' past the end.
   char peek(std::size_t ahead = 0) const { return at_end(ahead) ? '\0' : text_[pos_ + ahead]; }
   bool at_end(std::size_t ahead = 0) const { return pos_ + ahead >= text_.size(); }
-  // Skips the bytes that are in `set`; returns how many.
-  std::size_t skip(const char* set) {
+  // Skips digits; returns how many. Plain loops: find_first_not_of per byte was 18 % of a read.
+  std::size_t skip_digits() {
     const std::size_t start = pos_;
-    pos_ = std::min(text_.find_first_not_of(set, pos_), text_.size());
+    while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') ++pos_;
     return pos_ - start;
   }
-  std::size_t skip_digits() { return skip("0123456789"); }
-  void skip_whitespace() { skip(" \t\n\r"); }
+  void skip_whitespace() {
+    for (; pos_ < text_.size(); ++pos_) {
+      const char c = text_[pos_];
+      if (c != ' ' && c != '\n' && c != '\r' && c != '\t') return;
+    }
+  }
 
   // The character at the current position, for messages: 'x', 'é', a line break, control
   // character U+001B, byte 0xFF (not UTF-8), end of input.
@@ -188,13 +193,12 @@ class Parser {
       if (!eat('+')) eat('-');
       if (skip_digits() == 0) return fail("expected a digit in the exponent, got " + found());
     }
-    const std::string digits = text_.substr(start, pos_ - start);
-    char* end = nullptr;
-    v->number = std::strtod(digits.c_str(), &end);
-    if (end != digits.c_str() + digits.size()) {
+    if (!json_number(text_.data() + start, pos_ - start, &v->number)) {
+      const std::string digits = text_.substr(start, pos_ - start);
       return fail("the number " + escape_text(digits) + " cannot be read as a double", start);
     }
-    if (!std::isfinite(v->number)) v->string = digits;  // beyond a double: named by its reader
+    // Beyond a double: the digits are kept, so that its reader can name it.
+    if (!std::isfinite(v->number)) v->string = text_.substr(start, pos_ - start);
     return true;
   }
 

@@ -29,6 +29,24 @@ export function coreBytes(text: string): Uint8Array {
   return Uint8Array.from(out);
 }
 
+/** A -0 literal (-0, -0.00, -0e5): JSON.stringify writes it as 0. */
+const NEGATIVE_ZERO = /-0(?:\.0*)?(?:[eE][+-]?\d+)?(?![\d.eE])/;
+
+/**
+ * A scenario text as JSON.stringify would write it, as far as the numbers go. A loaded file's own
+ * text goes to the core (wasm/loader.ts) and reads as the same doubles as its re-serialised form
+ * except -0, which the page used to turn into 0 by parsing and serialising it: a text with a -0
+ * literal is serialised (in the core's worker), any other is returned as it is.
+ */
+export function asSerialised(text: string): string {
+  if (!NEGATIVE_ZERO.test(text)) return text;
+  try {
+    return JSON.stringify(JSON.parse(text.replace(/^\uFEFF/, "")));
+  } catch {
+    return text; // not JSON: the core names what is wrong
+  }
+}
+
 /** Control, separator, zero-width and bidirectional characters, and the BOM. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;

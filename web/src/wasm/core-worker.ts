@@ -5,7 +5,7 @@
  * Messages: core-protocol.ts.
  */
 import createAttentionModule from "@wasm/attention.mjs";
-import { coreBytes } from "./core-bytes";
+import { asSerialised, coreBytes } from "./core-bytes";
 import type { CoreReply, CoreRequest, Fetched, Opened } from "./core-protocol";
 import type { AttentionModule, MatrixValue, RunSummary, StepValue } from "./types";
 
@@ -42,7 +42,7 @@ function answer(
     case "ready":
       return [true, []];
     case "open": {
-      const opened = raw.open(coreBytes(r.scenario), r.granularity);
+      const opened = raw.open(coreBytes(asSerialised(r.scenario)), r.granularity);
       const value: Opened = {
         run: valueOf<number>(opened, "id"),
         summary: valueOf<RunSummary>(opened, "summary"),
@@ -60,11 +60,14 @@ function answer(
     }
     case "drill":
       return [
-        valueOf<unknown>(raw.drill(coreBytes(r.scenario), r.kind, r.head, r.row, r.col), "drill"),
+        valueOf<unknown>(
+          raw.drill(coreBytes(asSerialised(r.scenario)), r.kind, r.head, r.row, r.col),
+          "drill",
+        ),
         [],
       ];
     case "sweep":
-      return [valueOf<unknown>(raw.sweep(coreBytes(r.scenario)), "points"), []];
+      return [valueOf<unknown>(raw.sweep(coreBytes(asSerialised(r.scenario))), "points"), []];
     case "check":
       valueOf<true>(raw.check(typeof r.text === "string" ? coreBytes(r.text) : r.text), "ok");
       return [true, []];
