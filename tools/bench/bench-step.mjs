@@ -8,7 +8,8 @@
  *   node tools/bench/bench-step.mjs [steps=40]
  * BENCH_PORT (default 4432) is the port of the preview server it starts; BENCH_DIST serves another
  * build than dist/ (to compare two builds on the same machine load); BENCH_ONLY=Hopkins measures
- * only the sizes whose name contains that text.
+ * only the sizes whose name contains that text. BENCH_HIDE=".operands" hides what that CSS selector
+ * matches (display: none) before the page runs: an ablation, what a part of the page costs a step.
  */
 import { launchChromium, startPreview } from "./bench-page.mjs";
 
@@ -23,10 +24,23 @@ const SIZES = [
     name: "48 tokens, d_model 64, 4 heads",
     hash: `#scenario=${encodeURIComponent(JSON.stringify({ query_tokens: words(48), d_model: 64, heads: 4, seed: 1 }))}`,
   },
+  {
+    name: "512 tokens, d_model 64, 4 heads",
+    hash: `#scenario=${encodeURIComponent(JSON.stringify({ query_tokens: words(512), d_model: 64, heads: 4, seed: 1 }))}`,
+  },
   { name: "Anthony Hopkins, 9 tokens, d_model 512, 8 heads", hash: "#p=hopkins" },
   // The same, scrolled down so the step's matrices are on screen (below the fold at 1280×900).
   { name: "Hopkins, scrolled to the operands", hash: "#p=hopkins", scrollTo: ".operands" },
 ];
+
+/** Hides what `selector` matches, from the page's start (runs in the page). */
+function hide(selector) {
+  document.addEventListener("DOMContentLoaded", () => {
+    const style = document.createElement("style");
+    style.textContent = `${selector} { display: none !important; }`;
+    document.head.append(style);
+  });
+}
 
 /** Trace event name → kind; nested events count only their own (self) time. */
 const KIND = {
@@ -145,6 +159,7 @@ try {
       serviceWorkers: "block",
     });
     const page = await context.newPage();
+    if (process.env.BENCH_HIDE) await page.addInitScript(hide, process.env.BENCH_HIDE);
     await page.goto(BASE + size.hash);
     await page.waitForSelector(".stepper.ready");
     await page.getByTestId("step-view").focus();
