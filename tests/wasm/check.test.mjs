@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { coreBytes } from "../../build/node/core-bytes.js";
+import { MatrixId } from "../../build/node/registry.js";
 import { badFiles } from "./bad-files.mjs";
 import { sharedModule } from "./helpers.mjs";
 
@@ -41,7 +42,7 @@ test("an open after a check takes the checked scenario only when the text is the
   const xQ = (bytes) => {
     const opened = module.open(bytes, 0);
     assert.ok(opened.ok);
-    const x = module.matrix(opened.id, "xQ", -1).matrix;
+    const x = module.matrix(opened.id, MatrixId.Xq, -1).matrix;
     module.close(opened.id);
     return Array.from(x.data);
   };

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { MatrixId } from "../../build/node/registry.js";
 import { sharedModule } from "./helpers.mjs";
 
 const generate = (...args) =>
@@ -23,16 +24,16 @@ function assertSameBits(module, text) {
   const file = JSON.parse(text);
   // embeddingsQ is the given X as read (xQ adds the zero positional encoding: -0 + 0 is +0).
   const fields = {
-    embeddingsQ: "x_q",
-    wQ: "w_q",
-    wK: "w_k",
-    wV: "w_v",
-    wO: "w_o",
-    bQ: "b_q",
-    bO: "b_o",
+    EmbeddingsQ: "x_q",
+    Wq: "w_q",
+    Wk: "w_k",
+    Wv: "w_v",
+    Wo: "w_o",
+    BQ: "b_q",
+    BO: "b_o",
   };
   for (const [name, field] of Object.entries(fields)) {
-    const got = module.matrix(result.id, name, -1);
+    const got = module.matrix(result.id, MatrixId[name], -1);
     assert.ok(got.ok);
     const want = bits([file[field]].flat(2));
     assert.equal(got.matrix.data.length, want.length, `${field}: length`);

@@ -3,7 +3,8 @@
 // their numbers; the core then reads the same doubles from either text.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { asSerialised } from "../../web/src/wasm/core-bytes.js";
+import { asSerialised } from "../../build/node/core-bytes.js";
+import { MatrixId } from "../../build/node/registry.js";
 import { sharedModule } from "./helpers.mjs";
 
 test("a text without a -0 literal is handed on as it is", () => {
@@ -27,7 +28,7 @@ test("the core reads a file's own text as the same doubles as its serialised for
   const weights = (text) => {
     const opened = module.open(text, 0);
     assert.ok(opened.ok, opened.ok ? "" : opened.error.message);
-    const x = module.matrix(opened.id, "embeddingsQ", -1).matrix.data;
+    const x = module.matrix(opened.id, MatrixId.EmbeddingsQ, -1).matrix.data;
     module.close(opened.id);
     return Array.from(new BigUint64Array(Float64Array.from(x).buffer));
   };
