@@ -10,9 +10,6 @@
  * ms, and Chromium throttles floods of them). A view after a quiet spell is written at once (so a
  * reload right after a step keeps it); views that follow within FLUSH_MS wait, and only the last
  * of them is written, when FLUSH_MS have passed or the page is hidden.
- * "At once" is a background task, not the step's own: a history write forces a layout of what the
- * step just changed (5–10 ms in the step's task at the Hopkins size, CDP traces); in a background
- * task the browser has mostly drawn the step already and the write finds the layout done.
  */
 import { startApp, type AppOptions, type Stepper } from "./app";
 import type { View } from "../state/app-state";
@@ -29,30 +26,6 @@ import type { ScenarioError } from "../wasm/loader";
 
 const SETTLE_MS = 400;
 const FLUSH_MS = 200;
-
-/** Chromium's task scheduler (not in TypeScript's DOM types yet); absent in Firefox and Safari. */
-type PostTask = (
-  f: () => void,
-  o: { priority: "background"; signal: AbortSignal },
-) => Promise<void>;
-const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
-
-/** Runs `f` in a later, background-priority task (a plain task where there is no scheduler). */
-function inBackground(f: () => void): AbortController {
-  const abort = new AbortController();
-  const run = () => {
-    if (!abort.signal.aborted) f();
-  };
-  // A task aborted before it runs rejects its promise: nothing to report.
-  if (scheduler?.postTask)
-    scheduler.postTask(run, { priority: "background", signal: abort.signal }).catch(() => {});
-  else {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = run;
-    channel.port2.postMessage(null);
-  }
-  return abort;
-}
 
 function sameView(a: View | null, b: View): boolean {
   return (
@@ -100,7 +73,6 @@ class HistoryWriter {
   /** The hash (with "#") encoded for the latest view and not yet written, if any. */
   private unwritten: string | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private soon: AbortController | undefined;
   private lastWrite = -Infinity;
 
   constructor(
@@ -128,17 +100,15 @@ class HistoryWriter {
   drop(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.soon?.abort();
-    this.soon = undefined;
     this.unwritten = null;
     this.pendingPush = false;
   }
 
   private queue(hash: string): void {
     this.unwritten = hash;
-    if (this.timer !== undefined || this.soon !== undefined) return;
+    if (this.timer !== undefined) return;
     const wait = this.lastWrite + FLUSH_MS - performance.now();
-    if (wait <= 0) this.soon = inBackground(() => this.flush());
+    if (wait <= 0) this.flush();
     else this.timer = setTimeout(() => this.flush(), wait);
   }
 
