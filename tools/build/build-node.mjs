@@ -1,5 +1,5 @@
 // Compiles the page's modules that the command line and the node tests share (plain TypeScript
-// in web/src, no imports but types) to ES modules in build/node/, once, so node runs them without
+// in web/src, importing only types and each other) to ES modules in build/node/, once, so node runs them without
 // a .js + .d.ts pair kept by hand. Types are checked by `npm run typecheck`, not here: this only
 // strips them. Run by tools/build/build-wasm.sh (everything that uses them needs the wasm build too).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -17,6 +17,20 @@ const SHARED = [
   "web/src/views/export/trace-json.ts",
 ];
 const out = join(repo, "build/node");
+
+/** `text` with each import of another shared module pointed at its build (build/node/ is flat);
+ * an import of anything else is an error (node could not run it). */
+function localImports(file, text) {
+  const rewritten = text.replace(/^(\s*import\s(?!type)[^;]*?from\s*)"([^"]+)"/gm, (_, head, spec) => {
+    const target = join(dirname(file), spec).replace(/\.(js|ts)$/, "") + ".ts";
+    if (!SHARED.includes(target)) throw new Error(`${file} imports ${spec}, not a shared module`);
+    return `${head}"./${basename(target, ".ts")}.js"`;
+  });
+  if (/^\s*import\s(?!type)(?![^;]*from\s*"\.\/)/m.test(rewritten)) {
+    throw new Error(`${file} imports a module`);
+  }
+  return rewritten;
+}
 mkdirSync(out, { recursive: true });
 for (const file of SHARED) {
   const source = readFileSync(join(repo, file), "utf8");
@@ -28,6 +42,5 @@ for (const file of SHARED) {
       verbatimModuleSyntax: true,
     },
   });
-  if (/^\s*import\s(?!type)/m.test(outputText)) throw new Error(`${file} imports a module`);
-  writeFileSync(join(out, basename(file, ".ts") + ".js"), outputText);
+  writeFileSync(join(out, basename(file, ".ts") + ".js"), localImports(file, outputText));
 }

@@ -5,42 +5,20 @@
 #include <string>
 
 #include "attention/attention.h"
+#include "attention/registry.h"
 #include "generator.h"
 
 namespace attn {
 namespace {
 
-/// The bias a scenario-file name names (b_q, b_k, b_v, b_o), made a row of zeros of its width if
-/// absent (an edit makes it present); nullptr for another name, or b_o without W_O.
-Matrix* bias(Inputs& in, const std::string& name) {
-  auto make = [](std::optional<Matrix>& b, Eigen::Index width) {
-    if (!b) b = Matrix::Zero(1, width);
-    return &*b;
-  };
-  if (name == "b_q") return make(in.b_q, in.w_q.cols());
-  if (name == "b_k") return make(in.b_k, in.w_k.cols());
-  if (name == "b_v") return make(in.b_v, in.w_v.cols());
-  if (name == "b_o" && in.w_o) return make(in.b_o, in.w_o->cols());
-  return nullptr;
-}
-
-/// The resolved matrix a scenario-file matrix name (CellEdit::matrix) names, or nullptr when `in`
-/// has none (no W_O, a scoring matrix the score kind does not use, an unknown name). A bias is
-/// made present.
+/// The resolved matrix a scenario-file matrix name (CellEdit::matrix) names, by the registry's
+/// editable rows; nullptr when `in` has none (no W_O, a scoring matrix the score kind does not
+/// use, an unknown name). A bias is made present.
 Matrix* input_matrix(Inputs& in, const std::string& name) {
-  if (Matrix* b = bias(in, name)) return b;
-  if (name == "x_q") return &in.x_q;
-  if (name == "x_kv") return &in.x_kv;
-  if (name == "w_q") return &in.w_q;
-  if (name == "w_k") return &in.w_k;
-  if (name == "w_v") return &in.w_v;
-  std::optional<Matrix>* optional = name == "w_o"            ? &in.w_o
-                                    : name == "w_bilinear"   ? &in.w_bilinear
-                                    : name == "w_additive_q" ? &in.w_additive_q
-                                    : name == "w_additive_k" ? &in.w_additive_k
-                                    : name == "v_additive"   ? &in.v_additive
-                                                             : nullptr;
-  return optional && *optional ? &**optional : nullptr;
+  for (const MatrixInfo& row : matrix_registry()) {
+    if (row.input && name == row.file_field) return row.input(in);
+  }
+  return nullptr;
 }
 
 /// A given matrix, or a generated (rows, cols) one from the stream of `tag`.

@@ -11,9 +11,17 @@ const HeadTrace& head_of(const Trace& t, int head) {
   return t.heads.at(static_cast<std::size_t>(head));
 }
 
+Matrix* present(std::optional<Matrix>& m) { return m ? &*m : nullptr; }
+/// A bias, made a (1, width) row of zeros when absent.
+Matrix* made(std::optional<Matrix>& b, Eigen::Index width) {
+  if (!b) b = Matrix::Zero(1, width);
+  return &*b;
+}
+
 // Lambdas without captures convert to the table's function pointers.
 #define TRACE(expr) [](const Trace& t, int) -> const Matrix* { return expr; }
 #define HEAD(field) [](const Trace& t, int h) -> const Matrix* { return &head_of(t, h).field; }
+#define INPUT(expr) [](Inputs& in) -> Matrix* { return expr; }
 
 using D = Dim;
 using I = MatrixId;
@@ -23,7 +31,7 @@ using I = MatrixId;
 const std::vector<MatrixInfo>& matrix_registry() {
   static const std::vector<MatrixInfo> rows = {
       // id, its name, trace field, file field, TeX, row TeX, per head, editable, optional, the
-      // score kind it belongs to, rows, cols, getter
+      // score kind it belongs to, rows, cols, getter, and an editable one's place in the inputs
       {I::EmbeddingsQ, "EmbeddingsQ", "embeddingsQ", "", "E_q", "", false, false, false, "", D::M,
        D::DModel, TRACE(&t.inputs.embeddings_q)},
       {I::EmbeddingsKv, "EmbeddingsKv", "embeddingsKv", "", "E_{kv}", "", false, false, false, "",
@@ -33,33 +41,37 @@ const std::vector<MatrixInfo>& matrix_registry() {
       {I::PositionalKv, "PositionalKv", "positionalKv", "", "P_{kv}", "", false, false, false, "",
        D::N, D::DModel, TRACE(&t.inputs.positional_kv)},
       {I::Xq, "Xq", "xQ", "x_q", "X_q", "", false, true, false, "", D::M, D::DModel,
-       TRACE(&t.inputs.x_q)},
+       TRACE(&t.inputs.x_q), INPUT(&in.x_q)},
       {I::Xkv, "Xkv", "xKv", "x_kv", "X_{kv}", "", false, true, false, "", D::N, D::DModel,
-       TRACE(&t.inputs.x_kv)},
+       TRACE(&t.inputs.x_kv), INPUT(&in.x_kv)},
       {I::Wq, "Wq", "wQ", "w_q", "W_Q", "", false, true, false, "", D::DModel, D::HDK,
-       TRACE(&t.inputs.w_q)},
+       TRACE(&t.inputs.w_q), INPUT(&in.w_q)},
       {I::Wk, "Wk", "wK", "w_k", "W_K", "", false, true, false, "", D::DModel, D::HDK,
-       TRACE(&t.inputs.w_k)},
+       TRACE(&t.inputs.w_k), INPUT(&in.w_k)},
       {I::Wv, "Wv", "wV", "w_v", "W_V", "", false, true, false, "", D::DModel, D::HDV,
-       TRACE(&t.inputs.w_v)},
+       TRACE(&t.inputs.w_v), INPUT(&in.w_v)},
       {I::Wo, "Wo", "wO", "w_o", "W_O", "", false, true, true, "", D::HDV, D::DModel,
-       TRACE(present(t.inputs.w_o))},
+       TRACE(present(t.inputs.w_o)), INPUT(present(in.w_o))},
       {I::WBilinear, "WBilinear", "wBilinear", "w_bilinear", "W_a", "", false, true, true,
-       "general", D::DK, D::HDK, TRACE(present(t.inputs.w_bilinear))},
+       "general", D::DK, D::HDK, TRACE(present(t.inputs.w_bilinear)),
+       INPUT(present(in.w_bilinear))},
       {I::WAdditiveQ, "WAdditiveQ", "wAdditiveQ", "w_additive_q", "W_1", "", false, true, true,
-       "additive", D::DK, D::HDA, TRACE(present(t.inputs.w_additive_q))},
+       "additive", D::DK, D::HDA, TRACE(present(t.inputs.w_additive_q)),
+       INPUT(present(in.w_additive_q))},
       {I::WAdditiveK, "WAdditiveK", "wAdditiveK", "w_additive_k", "W_2", "", false, true, true,
-       "additive", D::DK, D::HDA, TRACE(present(t.inputs.w_additive_k))},
+       "additive", D::DK, D::HDA, TRACE(present(t.inputs.w_additive_k)),
+       INPUT(present(in.w_additive_k))},
       {I::VAdditive, "VAdditive", "vAdditive", "v_additive", "v_a", "", false, true, true,
-       "additive", D::Heads, D::DA, TRACE(present(t.inputs.v_additive))},
+       "additive", D::Heads, D::DA, TRACE(present(t.inputs.v_additive)),
+       INPUT(present(in.v_additive))},
       {I::BQ, "BQ", "bQ", "b_q", "b_Q", "", false, true, true, "", D::One, D::HDK,
-       TRACE(present(t.inputs.b_q))},
+       TRACE(present(t.inputs.b_q)), INPUT(made(in.b_q, in.w_q.cols()))},
       {I::BK, "BK", "bK", "b_k", "b_K", "", false, true, true, "", D::One, D::HDK,
-       TRACE(present(t.inputs.b_k))},
+       TRACE(present(t.inputs.b_k)), INPUT(made(in.b_k, in.w_k.cols()))},
       {I::BV, "BV", "bV", "b_v", "b_V", "", false, true, true, "", D::One, D::HDV,
-       TRACE(present(t.inputs.b_v))},
+       TRACE(present(t.inputs.b_v)), INPUT(made(in.b_v, in.w_v.cols()))},
       {I::BO, "BO", "bO", "b_o", "b_O", "", false, true, true, "", D::One, D::DModel,
-       TRACE(present(t.inputs.b_o))},
+       TRACE(present(t.inputs.b_o)), INPUT(in.w_o ? made(in.b_o, in.w_o->cols()) : nullptr)},
       {I::QAll, "QAll", "qAll", "", "Q", "", false, false, false, "", D::M, D::HDK,
        TRACE(&t.q_all)},
       {I::KAll, "KAll", "kAll", "", "K", "", false, false, false, "", D::N, D::HDK,
@@ -91,6 +103,7 @@ const std::vector<MatrixInfo>& matrix_registry() {
 
 #undef TRACE
 #undef HEAD
+#undef INPUT
 
 const MatrixInfo* matrix_info(int id) {
   // A table indexed by id, built once from the registry (which is ordered as the trace value).

@@ -1,7 +1,7 @@
 // The registry of matrices: every matrix a trace holds, once, with everything the project needs
-// to name it. The step operands, the bindings (the module's `matrix(run, id, head)` and the eager
-// trace value) and the page (web/src/wasm/registry.ts, generated from this table by
-// tools/build/gen-registry.mjs) all read this table; nothing else lists the matrices.
+// to name it. The step operands, the cell edits (inputs.cpp), the bindings (the module's
+// `matrix(run, id, head)` and the eager trace value) and the page (web/src/wasm/registry.ts,
+// generated from this table by tools/build/gen-registry.mjs) all read this table.
 //
 // Ids 0..23 are the numbers matrices have always had (they cross to JavaScript and live in
 // links): only append, never renumber.
@@ -71,6 +71,10 @@ struct MatrixInfo {
   /// The matrix in a trace, or nullptr when this trace has none (W_O, a scoring parameter or a
   /// bias the scenario lacks). `head` is read for per-head matrices only.
   const Matrix* (*get)(const Trace& t, int head);
+  /// For an editable matrix, the one a cell edit writes in resolved inputs, or nullptr when they
+  /// have none (no W_O; a scoring parameter of another score kind). An absent bias is made a
+  /// row of zeros first (an edit makes it present). nullptr for the others.
+  Matrix* (*input)(Inputs& in) = nullptr;
 };
 
 /// Every matrix, in the order of the trace value (the trace's fields, then a head's).

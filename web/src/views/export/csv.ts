@@ -4,7 +4,9 @@
  * text that reads back as the same double); a masked −∞ is written "-inf".
  */
 import { headName } from "../../state/stages";
+import { MATRICES } from "../../wasm/registry";
 import type { MatrixValue, TraceValue } from "../../wasm/types";
+import { fieldOf } from "./trace-json";
 
 /** One exportable matrix: a name for the menu, a file name, the matrix and its axis labels. */
 export interface CsvEntry {
@@ -14,6 +16,13 @@ export interface CsvEntry {
   rows: string[];
   cols: string[];
 }
+
+/** The scenario's weights and biases (not its token rows, not a score kind's parameters). */
+const PARAMETERS = MATRICES.filter(
+  (m) => m.editable && m.score === "" && m.rows !== "m" && m.rows !== "n",
+);
+/** The score kinds' parameters (W_a, W_1, W_2, v_a); a trace has those of its kind only. */
+const SCORE_PARAMETERS = MATRICES.filter((m) => m.score !== "");
 
 const positions = (count: number) => Array.from({ length: count }, (_, i) => String(i + 1));
 
@@ -62,19 +71,15 @@ export function csvEntries(t: TraceValue): CsvEntry[] {
   };
   add(t.selfAttention ? "X" : "X_q", t.selfAttention ? "X" : "X_q", t.xQ, q);
   if (!t.selfAttention) add("X_kv", "X_kv", t.xKv, k);
-  add("W_Q", "W_Q", t.wQ, positions(t.wQ.rows));
-  add("W_K", "W_K", t.wK, positions(t.wK.rows));
-  add("W_V", "W_V", t.wV, positions(t.wV.rows));
-  add("W_O", "W_O", t.wO, positions(t.wO?.rows ?? 0));
-  // The biases the scenario has: one row each.
-  add("b_Q", "b_Q", t.bQ, ["1"]);
-  add("b_K", "b_K", t.bK, ["1"]);
-  add("b_V", "b_V", t.bV, ["1"]);
-  add("b_O", "b_O", t.bO, ["1"]);
-  add("W_a (general score)", "W_a", t.wBilinear, positions(t.wBilinear?.rows ?? 0));
-  add("W_1 (additive score)", "W_1", t.wAdditiveQ, positions(t.wAdditiveQ?.rows ?? 0));
-  add("W_2 (additive score)", "W_2", t.wAdditiveK, positions(t.wAdditiveK?.rows ?? 0));
-  add("v_a (additive score)", "v_a", t.vAdditive, positions(t.vAdditive?.rows ?? 0));
+  // Weights and biases, then the score kind's parameters, each under its TeX name.
+  for (const m of PARAMETERS) {
+    const value = fieldOf(t, m.traceField);
+    add(m.tex, m.tex, value, positions(value?.rows ?? 0));
+  }
+  for (const m of SCORE_PARAMETERS) {
+    const value = fieldOf(t, m.traceField);
+    add(`${m.tex} (${m.score} score)`, m.tex, value, positions(value?.rows ?? 0));
+  }
   t.headTraces.forEach((h, i) => {
     const n = i + 1;
     const head = headName(i);

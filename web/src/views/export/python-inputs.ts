@@ -5,8 +5,9 @@
  */
 import { SCORING } from "../../state/scoring";
 import { ScoreKind } from "../../wasm/enums";
-import { SCORES } from "../../wasm/registry";
+import { MATRICES, SCORES } from "../../wasm/registry";
 import type { MatrixValue, TraceValue } from "../../wasm/types";
+import { fieldOf } from "./trace-json";
 
 /** The score kinds by the scenario file's names. */
 export const SCORE_NAMES = Object.fromEntries(SCORES.map((s) => [s.kind, s.name])) as Record<
@@ -32,14 +33,12 @@ function pyVector(m: MatrixValue): string {
   return `arr([${Array.from(m.data, (x) => String(x)).join(", ")}])`;
 }
 
+/** The registry's biases (shape (1, width)), named in the generated code by their TeX names. */
+const BIASES = MATRICES.filter((m) => m.rows === "1");
+
 /** The biases the trace has, by their names in the generated code; none without biases. */
 function biasesOf(t: TraceValue): [string, MatrixValue][] {
-  const all: [string, MatrixValue | null][] = [
-    ["b_Q", t.bQ],
-    ["b_K", t.bK],
-    ["b_V", t.bV],
-    ["b_O", t.bO],
-  ];
+  const all = BIASES.map((m): [string, MatrixValue | null] => [m.tex, fieldOf(t, m.traceField)]);
   return all.filter((b): b is [string, MatrixValue] => b[1] !== null);
 }
 

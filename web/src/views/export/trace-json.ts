@@ -4,6 +4,7 @@
 // (tools/cli/trace-json.mjs re-exports its build for node, build/node/, made by
 // tools/build/build-node.mjs).
 
+import { MATRICES, type TraceMatrixField } from "../../wasm/registry";
 import type { HeadTraceValue, MatrixValue, RunResult, TraceValue } from "../../wasm/types";
 
 /** A matrix as arrays of rows; -Infinity (masked) written as null. */
@@ -20,41 +21,53 @@ export function rowsOf(m: MatrixValue): JsonRows {
   return rows;
 }
 
+/** The scenario file's matrices, in the registry's order, by how the trace JSON writes them. */
+const FILE_MATRICES = MATRICES.filter((m) => m.fileField !== "");
+/** Inputs and weights (x_q … w_o): rows, or null when the trace has none (w_o). */
+const INPUTS = FILE_MATRICES.filter((m) => m.score === "" && m.rows !== "1");
+/** Biases (b_q … b_o, shape (1, width)): flat arrays, only those the trace has. */
+const BIASES = FILE_MATRICES.filter((m) => m.rows === "1");
+/** Score parameters (w_bilinear, w_additive_q, …): only those the score kind uses. */
+const SCORE_PARAMETERS = FILE_MATRICES.filter((m) => m.score !== "");
+/** A head's matrices (q … output), keyed by their trace field. */
+const HEAD_MATRICES = MATRICES.filter((m) => m.perHead);
+
+/** The trace's matrix under a registry row's trace field (null: the scenario has none). */
+export const fieldOf = (t: TraceValue, field: string): MatrixValue | null =>
+  t[field as TraceMatrixField];
+
 function headToJson(h: HeadTraceValue): Json {
-  return {
-    q: rowsOf(h.q),
-    k: rowsOf(h.k),
-    v: rowsOf(h.v),
-    scores: rowsOf(h.scores),
-    scaled: rowsOf(h.scaled),
-    masked: rowsOf(h.masked),
-    weights: rowsOf(h.weights),
-    output: rowsOf(h.output),
-  };
+  const out: Json = {};
+  for (const m of HEAD_MATRICES) out[m.traceField] = rowsOf(h[m.traceField]);
+  return out;
+}
+
+/** x_q, x_kv, w_q, w_k, w_v, w_o (null without an output projection). */
+function inputs(t: TraceValue): Json {
+  const out: Json = {};
+  for (const m of INPUTS) {
+    const value = fieldOf(t, m.traceField);
+    out[m.fileField] = value ? rowsOf(value) : null;
+  }
+  return out;
 }
 
 /** The scoring parameters the trace's score kind uses (none for dot and scaled dot). */
 function scoringParameters(t: TraceValue): Json {
   const out: Json = {};
-  if (t.wBilinear) out.w_bilinear = rowsOf(t.wBilinear);
-  if (t.wAdditiveQ) out.w_additive_q = rowsOf(t.wAdditiveQ);
-  if (t.wAdditiveK) out.w_additive_k = rowsOf(t.wAdditiveK);
-  if (t.vAdditive) out.v_additive = rowsOf(t.vAdditive);
+  for (const m of SCORE_PARAMETERS) {
+    const value = fieldOf(t, m.traceField);
+    if (value) out[m.fileField] = rowsOf(value);
+  }
   return out;
 }
 
 /** The biases the trace has, each as the scenario file writes it: a flat array of numbers. */
 function biases(t: TraceValue): Json {
   const out: Json = {};
-  const names = [
-    ["bQ", "b_q"],
-    ["bK", "b_k"],
-    ["bV", "b_v"],
-    ["bO", "b_o"],
-  ] as const;
-  for (const [key, name] of names) {
-    const b = t[key];
-    if (b) out[name] = Array.from(b.data);
+  for (const m of BIASES) {
+    const value = fieldOf(t, m.traceField);
+    if (value) out[m.fileField] = Array.from(value.data);
   }
   return out;
 }
@@ -78,15 +91,11 @@ export function traceToJson({ trace: t, steps }: RunResult, withSteps = false): 
     num_heads: t.numHeads,
     d_k: t.dK,
     d_v: t.dV,
-    x_q: rowsOf(t.xQ),
-    x_kv: rowsOf(t.xKv),
-    w_q: rowsOf(t.wQ),
-    w_k: rowsOf(t.wK),
-    w_v: rowsOf(t.wV),
-    w_o: t.wO ? rowsOf(t.wO) : null,
+    ...inputs(t),
     ...biases(t),
     score: t.scoreName, // the core's word for its score kind
     ...scoringParameters(t),
+    // The computed matrices under the trace JSON's own names (docs/scenario.md).
     q: rowsOf(t.qAll),
     k: rowsOf(t.kAll),
     v: rowsOf(t.vAll),

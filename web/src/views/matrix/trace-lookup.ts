@@ -6,7 +6,7 @@
 import { plainLabel } from "../ui/format";
 import type { MatrixPart, MatrixSpec } from "./matrix-model";
 import { isMatMulStage } from "../../state/stages";
-import { MatrixId, type Stage } from "../../wasm/enums";
+import type { MatrixId, Stage } from "../../wasm/enums";
 import type { MatrixValue, OperandValue, TraceValue } from "../../wasm/types";
 import {
   MATRICES,
@@ -26,9 +26,10 @@ export function matrixOf(trace: TraceValue, id: MatrixId, head: number): MatrixV
   return trace.headTraces[head]?.[info.traceField as HeadMatrixField] ?? null;
 }
 
-/** Whether `id` is a bias (b_Q, b_K, b_V, b_O): a row added to every row of a product. */
+/** Whether `id` is a bias (b_Q, b_K, b_V, b_O; one row by the registry's shape rule): a row
+ * added to every row of a product. */
 export function isBias(id: MatrixId): boolean {
-  return id === MatrixId.BQ || id === MatrixId.BK || id === MatrixId.BV || id === MatrixId.BO;
+  return INFO.get(id)?.rows === "1";
 }
 
 /**

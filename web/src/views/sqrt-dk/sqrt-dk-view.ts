@@ -10,6 +10,7 @@ import type { Panel } from "../ui/panel";
 import { Granularity, Stage } from "../../wasm/enums";
 import type { Attention } from "../../wasm/loader";
 import { whenLoaded } from "../../wasm/lazy-run";
+import { MATRICES, type EditableMatrix } from "../../wasm/registry";
 import type { MatrixValue, ScenarioFile } from "../../wasm/types";
 import type { AppState } from "../../state/app-state";
 import { bandSwatch, lineChart, swatch, type Series } from "../ui/line-chart";
@@ -43,15 +44,21 @@ const UNSCALED = { color: "#D55E00", dash: "6 4", marker: "square" as const };
 
 const TITLE = "Why divide by √d_k?";
 
+/** The score kinds' parameters (w_bilinear, …) and the matrices every score kind has (x_q, w_q,
+ * b_q, …), by their scenario-file names. */
+const SCORE_PARAMETERS = MATRICES.filter((m) => m.score !== "").map(
+  (m) => m.fileField as EditableMatrix,
+);
+const KEPT_EDITS: readonly string[] = MATRICES.filter((m) => m.editable && m.score === "").map(
+  (m) => m.fileField,
+);
+
 /** The scenario scored by the plain (score "dot") or the scaled dot product, same inputs. */
 function asDotProduct(s: ScenarioFile, score: "dot" | "scaled_dot"): ScenarioFile {
   const out: ScenarioFile = { ...s, score };
-  for (const k of ["d_a", "w_bilinear", "w_additive_q", "w_additive_k", "v_additive"] as const) {
-    delete out[k];
-  }
-  const kept = (s.edits ?? []).filter((e) =>
-    ["x_q", "x_kv", "w_q", "w_k", "w_v", "w_o", "b_q", "b_k", "b_v", "b_o"].includes(e.matrix),
-  );
+  delete out.d_a;
+  for (const k of SCORE_PARAMETERS) delete out[k];
+  const kept = (s.edits ?? []).filter((e) => KEPT_EDITS.includes(e.matrix));
   if (kept.length > 0) out.edits = kept;
   else delete out.edits;
   return out;
