@@ -55,7 +55,7 @@ test("embed.html at 641, 680 and 720 px shows the current stage in the pipeline"
     const pipeline = page.getByRole("navigation", { name: "Pipeline" });
     const current = pipeline.locator('[aria-current="step"]');
     await expect(current).toContainText("SoftMax");
-    // The embed opens scrolled to the named stage's result (issue 20): back up to the pipeline.
+    // The embed opens scrolled to the named stage's result: back up to the pipeline.
     const box = page.locator(".layout");
     await expect.poll(() => box.evaluate((b) => b.scrollTop)).toBeGreaterThan(0);
     await pipeline.scrollIntoViewIfNeeded();

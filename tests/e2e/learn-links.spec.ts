@@ -1,4 +1,4 @@
-// Learned links name what a learner can fix (issue 20, item 15): the site defaults to the one
+// Learned links name what a learner can fix: the site defaults to the one
 // the task has (a copy model is a decoder alone), and a layer the model lacks is named counting
 // from 1, as links count, with the real range.
 import { expect, test } from "./fixtures";

@@ -20,7 +20,7 @@ const PRESETS = [
   { id: "small", total: 56, steps: [1, 4, 6, 7, 55, 56] },
   { id: "scratch", total: 20, steps: [1, 4, 6, 7, 20] },
 ];
-/** The smallest cell digits allowed at 1920×1080 for these small scenarios, in px (issue 20). */
+/** The smallest cell digits allowed at 1920×1080 for these small scenarios, in px. */
 const MIN_DIGITS_1080 = 32;
 
 const counter = (page: Page) => page.getByTestId("present-counter");
@@ -60,7 +60,7 @@ const overlap = (a: Box, b: Box) =>
 
 /**
  * The formulas, every operand and the result: on screen (scrolled to inside the step box when
- * they do not all fit: issue 20 asks for larger digits, scrolling what cannot fit), clear of the
+ * they do not all fit: larger digits, scrolling what cannot fit), clear of the
  * counter.
  */
 async function expectWholeStep(page: Page, width: number, height: number): Promise<void> {

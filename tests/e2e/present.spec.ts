@@ -38,7 +38,7 @@ test("P enters presentation mode, the keys step, Escape leaves", async ({ page }
   await expect(counter).toHaveText("Step 1 / 56");
   await expect(counter).toBeInViewport();
   const size = await counter.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-  // 24 px under 1,400 px wide: no larger than the cell digits (issue 20), still read from afar.
+  // 24 px under 1,400 px wide: no larger than the cell digits, still read from afar.
   expect(size).toBeGreaterThanOrEqual(24);
 
   await page.keyboard.press("ArrowRight");

@@ -1,4 +1,4 @@
-// Nothing hangs, nothing slips through (issue 20, items 9-11 and 13): a dead core worker is
+// Nothing hangs, nothing slips through: a dead core worker is
 // noticed, said and restarted on the next action with the scenario and its edits; a missing
 // .wasm is said in words; every scenario text reaches the core's reader as it came (a repeated
 // field, 1e400, bytes that are not UTF-8); a file over the limit is refused from its size; CSV

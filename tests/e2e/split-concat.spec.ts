@@ -11,7 +11,7 @@ test("a projection step shows how (1, 9, 512) becomes (1, 8, 9, 64)", async ({ p
   await expect(page.getByTestId("step-view")).toContainText("Head 2 of 8");
   const panel = page.getByTestId("split-panel");
   await expect(panel.getByRole("heading")).toHaveText("Split Q into 8 heads");
-  // Collapsed under its title since issue 20 (the step's matrices come first): opened here.
+  // Collapsed under its title (the step's matrices come first): opened here.
   await panel.getByRole("heading").click();
   await expect(panel).toContainText(
     "(1, 9, 512) → reshape (1, 9, 8, 64) → transpose (1, 8, 9, 64)",
@@ -39,7 +39,7 @@ test("the Concat step says heads are concatenated along the last axis", async ({
   await expect(panel.getByRole("heading")).toHaveText(
     "Concatenate the heads along the last axis (columns)",
   );
-  await panel.getByRole("heading").click(); // collapsed since issue 20
+  await panel.getByRole("heading").click(); // collapsed by default
   await expect(panel).toContainText(
     "(1, 8, 9, 64) → transpose (1, 9, 8, 64) → reshape (1, 9, 512)",
   );

@@ -1,4 +1,4 @@
-// The commands refuse what they cannot take, at once and in words (issue 20, items 11 and 12):
+// The commands refuse what they cannot take, at once and in words:
 // a file over the core's limit from its size (or after limit + 1 bytes of a stream), a bad
 // --eval-every by its own name and limit, user text escaped and cut, and a model file's repeated,
 // unknown or infinite values.

@@ -122,7 +122,7 @@ const std::vector<ScoreVariant>& score_variants() {
 }
 
 const std::vector<PositionVariant>& position_variants() {
-  static const std::vector<PositionVariant> rows;  // RoPE and ALiBi arrive with issue 18
+  static const std::vector<PositionVariant> rows;  // RoPE, ALiBi: docs/variants.md
   return rows;
 }
 

@@ -68,8 +68,8 @@ struct ScoreVariant {
   const char* symbol;  ///< what S is, plain Unicode ("S = Q Kᵀ")
 };
 
-/// A position scheme's row (RoPE, ALiBi: issue 18). None is registered yet; a scheme supplies a
-/// hook on a head's q and k rows (position p of each row) or on its scaled scores.
+/// A position scheme's row (RoPE, ALiBi: docs/variants.md). None is registered yet; a scheme
+/// supplies a hook on a head's q and k rows (position p of each row) or on its scaled scores.
 struct PositionVariant {
   const char* name;
   void (*rotate)(MatrixRef rows, int first_position);   ///< on q or k (m, d_k); or nullptr

@@ -34,7 +34,7 @@ const SNUG = 0.97;
 
 /**
  * The floor: cell digits (12 px × 1.5 for tables, present.css, × the zoom) of at least 24 px on a
- * 720 px high screen and 36 px on a 1080 px one, read from the back of a classroom (issue 20).
+ * 720 px high screen and 36 px on a 1080 px one, read from the back of a classroom.
  * Below it the step scrolls rather than shrinks.
  */
 export function minZoom(screenHeight: number): number {

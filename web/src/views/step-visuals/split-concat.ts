@@ -83,7 +83,7 @@ function ranges(h: number, w: number, what: string, current: number): HTMLElemen
   return list;
 }
 
-/** A collapsed <details> under its title: the step's formula and matrices come first (issue 20). */
+/** A collapsed <details> under its title: the step's formula and matrices come first. */
 function section(testId: string, title: string): HTMLElement {
   const s = el("details", "split");
   s.dataset.testid = testId;
