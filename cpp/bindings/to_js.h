@@ -42,7 +42,7 @@ val to_js(const attn::ScoreDrill& d);
 val to_js(const attn::WeightDrill& d);
 val to_js(const attn::OutputDrill& d);
 val to_js(const attn::ProductDrill& d);
-/// The core's tables for the page (tools/build/gen-registry.mjs writes web/src/wasm/registry.ts):
+/// The core's tables for the page (tools/make/gen-registry.mjs writes web/src/wasm/registry.ts):
 /// {matrices, scores, masks}, each row as plain values.
 val registry_to_js();
 

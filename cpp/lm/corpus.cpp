@@ -29,7 +29,7 @@ std::string read_corpus(const std::string& path, Corpus* out) {
   Corpus c;
   c.path = path;
   const std::string error = read_file(path, &c.text);
-  if (!error.empty()) return "corpus " + error + " (bash tools/build/lm-corpus.sh writes it)";
+  if (!error.empty()) return "corpus " + error + " (bash tools/make/lm-corpus.sh writes it)";
   if (c.text.size() < 1000) return "corpus " + path + ": too small to split (under 1000 bytes)";
   const std::size_t at = c.text.size() * 95 / 100;
   // The next line start at or after `at` (the file ends with a newline, so one exists).

@@ -23,7 +23,7 @@ const json = (r) => {
 
 // The first 120,000 bytes of the corpus, cut at a line end.
 if (!existsSync(join(root, "build/lm/kjv.txt")))
-  spawnSync("bash", [join(root, "tools/build/lm-corpus.sh")]);
+  spawnSync("bash", [join(root, "tools/make/lm-corpus.sh")]);
 const full = readFileSync(join(root, "build/lm/kjv.txt"), "latin1");
 const corpus = join(dir, "small.txt");
 writeFileSync(corpus, full.slice(0, full.indexOf("\n", 120000) + 1), "latin1");

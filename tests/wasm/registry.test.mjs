@@ -1,10 +1,10 @@
 // The page's registry (web/src/wasm/registry.ts) is generated from the core's tables:
-// the committed files must be exactly what tools/build/gen-registry.mjs writes from this module, and
+// the committed files must be exactly what tools/make/gen-registry.mjs writes from this module, and
 // the tables must keep the ids and words that cross to links, files and the trace JSON.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { file, render } from "../../tools/build/gen-registry.mjs";
+import { file, render } from "../../tools/make/gen-registry.mjs";
 import { MASKS, MATRICES, MatrixId, SCORES, ScoreKind } from "../../build/node/registry.js";
 import { sharedModule } from "./helpers.mjs";
 

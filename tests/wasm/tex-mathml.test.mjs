@@ -1,5 +1,5 @@
 // The page's LaTeX → MathML reader (web/src/views/matrix/tex-mathml.ts, built for node into
-// build/node/ by tools/build/build-node.mjs) on every formula and label the wasm module writes for
+// build/node/ by tools/make/build-node.mjs) on every formula and label the wasm module writes for
 // the examples, with each scoring function and a mask, per query and per matrix: nothing unknown
 // (no <merror>), tags balanced; and a few exact conversions.
 import { test } from "node:test";

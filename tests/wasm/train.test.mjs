@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadRawModule } from "../../tools/lib/wasm-node.mjs";
-import { buildTrainCli, TRAIN_CLI } from "../../tools/build/build-models.mjs";
+import { buildTrainCli, TRAIN_CLI } from "../../tools/make/build-models.mjs";
 import { assertClose } from "./helpers.mjs";
 import { ATTENTION_SITES } from "../../build/node/train-values.js";
 

@@ -13,7 +13,7 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { launchChromium, startPreview } from "./bench-page.mjs";
-import { buildTrainCli, TRAIN_CLI } from "../build/build-models.mjs";
+import { buildTrainCli, TRAIN_CLI } from "../make/build-models.mjs";
 import { loadRawModule } from "../lib/wasm-node.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));

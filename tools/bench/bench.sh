@@ -19,7 +19,7 @@
 #   * the stepper's wasm per optimisation choice, size and speed (tools/bench/bench-wasm-opt.mjs; the
 #     O3 and Oz variants are built into build/wasm-O3 and build/wasm-Oz, for the bench only);
 #   * beside the previous build (BENCH_PREVIOUS, a git ref, default HEAD~1, built into
-#     build/previous by tools/build/build-previous.sh): a 768-wide, 12-head, 64-token layer with
+#     build/previous by tools/make/build-previous.sh): a 768-wide, 12-head, 64-token layer with
 #     biases (tools/bench/gen-layer.mjs, 51 MB) read and traced in Node (bench-layer.mjs) and
 #     opened from Load scenario in Chromium (bench-open.mjs), and the first step at 4x CPU + Fast
 #     3G (bench-slow-start.mjs).
@@ -51,7 +51,7 @@ echo "a new scenario to its first step in the wasm module: eager run vs lazy ope
 node tools/bench/bench-core-run.mjs 9:512:8 48:1024:16 512:512:8
 
 echo
-read -r prev_wasm prev_dist < <(bash tools/build/build-previous.sh "${BENCH_PREVIOUS:-HEAD~1}")
+read -r prev_wasm prev_dist < <(bash tools/make/build-previous.sh "${BENCH_PREVIOUS:-HEAD~1}")
 layer=$(mktemp --suffix=.json)
 node tools/bench/gen-layer.mjs >"$layer"
 node tools/bench/bench-layer.mjs "$layer" "previous=$prev_wasm" "this build=build/wasm"

@@ -1,6 +1,6 @@
 // npm run --silent lm -- train|eval|generate|attention ... (docs/tasks.md, "Task 3").
 // The language model's command is native C++ (cpp/lm/lm_cli.cpp: training runs natively): this
-// script writes the corpus when it is missing (tools/build/lm-corpus.sh), builds lm_cli when needed
+// script writes the corpus when it is missing (tools/make/lm-corpus.sh), builds lm_cli when needed
 // (quietly; a build error goes to stderr) and runs it with the arguments, passing on its JSON
 // output and its exit code (2 for a refused option, value or file).
 import { spawnSync } from "node:child_process";
@@ -22,7 +22,7 @@ function run(command, args) {
 
 if (!existsSync(join(root, "build/native/CMakeCache.txt"))) run("cmake", ["--preset", "native"]);
 run("cmake", ["--build", "build/native", "--target", "lm_cli", "-j2"]);
-if (!existsSync(join(root, "build/lm/kjv.txt"))) run("bash", ["tools/build/lm-corpus.sh"]);
+if (!existsSync(join(root, "build/lm/kjv.txt"))) run("bash", ["tools/make/lm-corpus.sh"]);
 
 const r = spawnSync(binary, process.argv.slice(2), { cwd: root, stdio: "inherit" });
 process.exit(r.status ?? 1);

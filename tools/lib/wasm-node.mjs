@@ -11,7 +11,7 @@ export const modulePath = built("attention.mjs");
 /** Builds the modules when one is missing; build output goes to stderr so stdout stays clean. */
 export function ensureBuilt(name = "attention") {
   if (existsSync(built(`${name}.mjs`)) && existsSync(built(`${name}.wasm`))) return;
-  execFileSync("bash", [fileURLToPath(new URL("tools/build/build-wasm.sh", root))], {
+  execFileSync("bash", [fileURLToPath(new URL("tools/make/build-wasm.sh", root))], {
     stdio: ["ignore", process.stderr, process.stderr],
   });
 }

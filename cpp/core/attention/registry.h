@@ -1,7 +1,7 @@
 // The registry of matrices: every matrix a trace holds, once, with everything the project needs
 // to name it. The step operands, the cell edits (inputs.cpp), the bindings (the module's
 // `matrix(run, id, head)` and the eager trace value) and the page (web/src/wasm/registry.ts,
-// generated from this table by tools/build/gen-registry.mjs) all read this table.
+// generated from this table by tools/make/gen-registry.mjs) all read this table.
 //
 // Ids 0..23 are the numbers matrices have always had (they cross to JavaScript and live in
 // links): only append, never renumber.

@@ -5,7 +5,7 @@
 // is not UTF-8, so the core refuses it and says where. And how user text is shown in a message
 // made outside the core, escaped as the core's own messages do (cpp/core/scenario/quote.h).
 // Shared by the page, the command line and the node tests (which import its build for node,
-// build/node/, made by tools/build/build-node.mjs).
+// build/node/, made by tools/make/build-node.mjs).
 
 const encoder = new TextEncoder();
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */

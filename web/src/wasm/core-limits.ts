@@ -2,7 +2,7 @@
 // before the core is loaded so that a file over them is refused from its size, never read.
 // tests/wasm/robust-cli.test.mjs checks them against the module's jsonLimits(). Shared by the page,
 // the commands and the node tests (which import its build for node, build/node/, made by
-// tools/build/build-node.mjs).
+// tools/make/build-node.mjs).
 
 /** The most bytes a scenario or model file may have (128 MB). */
 export const MAX_FILE_BYTES = 128 * 1024 * 1024;

@@ -1,6 +1,6 @@
 /**
  * Where the prebuilt models are. `npm run build` trains them into build/models/
- * (tools/build/build-models.mjs, run by web/vite-plugin-models.ts) and Vite ships each file as a hashed
+ * (tools/make/build-models.mjs, run by web/vite-plugin-models.ts) and Vite ships each file as a hashed
  * asset beside the page; nothing here fetches them: these are URLs, fetched only when used.
  */
 /** Each task's default model from its default seed: its model file and its run file. */

@@ -2,7 +2,7 @@
  * What the training module (cpp/bindings/train_bindings.cpp) returns, and its conversion to the
  * plain values of train-client.ts: matrices as rows of numbers (they cross to the page by
  * postMessage). Shared by the worker, the command line and the node tests (these import its
- * build for node, build/node/, made by tools/build/build-node.mjs).
+ * build for node, build/node/, made by tools/make/build-node.mjs).
  */
 import type { MatrixValue } from "./types";
 import type {

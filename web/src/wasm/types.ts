@@ -278,7 +278,7 @@ export interface AttentionModule {
     matrix: MatrixId,
     head: number,
   ): { ok: true; matrix: MatrixValue | null } | RawError;
-  /** The core's tables (tools/build/gen-registry.mjs writes them into registry.ts). */
+  /** The core's tables (tools/make/gen-registry.mjs writes them into registry.ts). */
   registry(): { matrices: unknown[]; scores: unknown[]; masks: unknown[] };
   close(id: number): void;
   /** How many runs are open. */

@@ -2,7 +2,7 @@
 // matrices as arrays of rows, -Infinity (masked) as null, field names in snake_case.
 // One implementation serves both the page's "Export → Trace as JSON" and the command line
 // (tools/cli/trace-json.mjs re-exports its build for node, build/node/, made by
-// tools/build/build-node.mjs).
+// tools/make/build-node.mjs).
 
 import { MATRICES, type TraceMatrixField } from "../../wasm/registry";
 import type { HeadTraceValue, MatrixValue, RunResult, TraceValue } from "../../wasm/types";

@@ -4,7 +4,7 @@
 // \hat, \text, \mathrm, \operatorname, \sum, \max, the dots, spaces, and the bmatrix and cases
 // environments. Anything else comes out as <merror> with its source, never thrown.
 // The node tests run it on every formula the wasm module writes (through its build for node,
-// build/node/, made by tools/build/build-node.mjs).
+// build/node/, made by tools/make/build-node.mjs).
 
 /** Commands that are one token: [element, text]. */
 const SYMBOLS: Record<string, [string, string]> = {

@@ -9,4 +9,4 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 # would not know it ("No rule to make target 'train'").
 cmake --preset wasm >/dev/null
 cmake --build build/wasm -j2 --target attention train
-node tools/build/build-node.mjs
+node tools/make/build-node.mjs

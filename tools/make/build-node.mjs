@@ -1,7 +1,7 @@
 // Compiles the page's modules that the command line and the node tests share (plain TypeScript
 // in web/src, importing only types and each other) to ES modules in build/node/, once, so node runs them without
 // a .js + .d.ts pair kept by hand. Types are checked by `npm run typecheck`, not here: this only
-// strips them. Run by tools/build/build-wasm.sh (everything that uses them needs the wasm build too).
+// strips them. Run by tools/make/build-wasm.sh (everything that uses them needs the wasm build too).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

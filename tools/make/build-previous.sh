@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bash tools/build/build-previous.sh [REF]   (default: HEAD~1)
+# bash tools/make/build-previous.sh [REF]   (default: HEAD~1)
 # Builds another commit's stepper for the benchmarks to set beside this build: its files are
 # taken with git archive into build/previous/src (no worktree, no checkout), its wasm module built
 # there and its site into build/previous/src/dist. Prints the two folders: WASM_DIR DIST_DIR.

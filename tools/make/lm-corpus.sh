@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes the language model's corpus (docs/tasks.md, "Task 3"): the King James Bible as plain
 # text, one verse a line, the references ("Ge1:1 ") stripped, from Debian's bible-kjv package
-# (tools/build/setup.sh installs it). Usage: bash tools/build/lm-corpus.sh [OUT] (default build/lm/kjv.txt).
+# (tools/make/setup.sh installs it). Usage: bash tools/make/lm-corpus.sh [OUT] (default build/lm/kjv.txt).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:-build/lm/kjv.txt}
