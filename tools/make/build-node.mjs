@@ -21,11 +21,14 @@ const out = join(repo, "build/node");
 /** `text` with each import of another shared module pointed at its build (build/node/ is flat);
  * an import of anything else is an error (node could not run it). */
 function localImports(file, text) {
-  const rewritten = text.replace(/^(\s*import\s(?!type)[^;]*?from\s*)"([^"]+)"/gm, (_, head, spec) => {
-    const target = join(dirname(file), spec).replace(/\.(js|ts)$/, "") + ".ts";
-    if (!SHARED.includes(target)) throw new Error(`${file} imports ${spec}, not a shared module`);
-    return `${head}"./${basename(target, ".ts")}.js"`;
-  });
+  const rewritten = text.replace(
+    /^(\s*import\s(?!type)[^;]*?from\s*)"([^"]+)"/gm,
+    (_, head, spec) => {
+      const target = join(dirname(file), spec).replace(/\.(js|ts)$/, "") + ".ts";
+      if (!SHARED.includes(target)) throw new Error(`${file} imports ${spec}, not a shared module`);
+      return `${head}"./${basename(target, ".ts")}.js"`;
+    },
+  );
   if (/^\s*import\s(?!type)(?![^;]*from\s*"\.\/)/m.test(rewritten)) {
     throw new Error(`${file} imports a module`);
   }
