@@ -21,6 +21,8 @@ Matrix* made(std::optional<Matrix>& b, Eigen::Index width) {
 // Lambdas without captures convert to the table's function pointers.
 #define TRACE(expr) [](const Trace& t, int) -> const Matrix* { return expr; }
 #define HEAD(field) [](const Trace& t, int h) -> const Matrix* { return &head_of(t, h).field; }
+#define HEAD_OPTIONAL(field) \
+  [](const Trace& t, int h) -> const Matrix* { return present(head_of(t, h).field); }
 #define INPUT(expr) [](Inputs& in) -> Matrix* { return expr; }
 
 using D = Dim;
@@ -46,9 +48,9 @@ const std::vector<MatrixInfo>& matrix_registry() {
        TRACE(&t.inputs.x_kv), INPUT(&in.x_kv)},
       {I::Wq, "Wq", "wQ", "w_q", "W_Q", "", false, true, false, "", D::DModel, D::HDK,
        TRACE(&t.inputs.w_q), INPUT(&in.w_q)},
-      {I::Wk, "Wk", "wK", "w_k", "W_K", "", false, true, false, "", D::DModel, D::HDK,
+      {I::Wk, "Wk", "wK", "w_k", "W_K", "", false, true, false, "", D::DModel, D::KvDK,
        TRACE(&t.inputs.w_k), INPUT(&in.w_k)},
-      {I::Wv, "Wv", "wV", "w_v", "W_V", "", false, true, false, "", D::DModel, D::HDV,
+      {I::Wv, "Wv", "wV", "w_v", "W_V", "", false, true, false, "", D::DModel, D::KvDV,
        TRACE(&t.inputs.w_v), INPUT(&in.w_v)},
       {I::Wo, "Wo", "wO", "w_o", "W_O", "", false, true, true, "", D::HDV, D::DModel,
        TRACE(present(t.inputs.w_o)), INPUT(present(in.w_o))},
@@ -66,17 +68,17 @@ const std::vector<MatrixInfo>& matrix_registry() {
        INPUT(present(in.v_additive))},
       {I::BQ, "BQ", "bQ", "b_q", "b_Q", "", false, true, true, "", D::One, D::HDK,
        TRACE(present(t.inputs.b_q)), INPUT(made(in.b_q, in.w_q.cols()))},
-      {I::BK, "BK", "bK", "b_k", "b_K", "", false, true, true, "", D::One, D::HDK,
+      {I::BK, "BK", "bK", "b_k", "b_K", "", false, true, true, "", D::One, D::KvDK,
        TRACE(present(t.inputs.b_k)), INPUT(made(in.b_k, in.w_k.cols()))},
-      {I::BV, "BV", "bV", "b_v", "b_V", "", false, true, true, "", D::One, D::HDV,
+      {I::BV, "BV", "bV", "b_v", "b_V", "", false, true, true, "", D::One, D::KvDV,
        TRACE(present(t.inputs.b_v)), INPUT(made(in.b_v, in.w_v.cols()))},
       {I::BO, "BO", "bO", "b_o", "b_O", "", false, true, true, "", D::One, D::DModel,
        TRACE(present(t.inputs.b_o)), INPUT(in.w_o ? made(in.b_o, in.w_o->cols()) : nullptr)},
       {I::QAll, "QAll", "qAll", "", "Q", "", false, false, false, "", D::M, D::HDK,
        TRACE(&t.q_all)},
-      {I::KAll, "KAll", "kAll", "", "K", "", false, false, false, "", D::N, D::HDK,
+      {I::KAll, "KAll", "kAll", "", "K", "", false, false, false, "", D::N, D::KvDK,
        TRACE(&t.k_all)},
-      {I::VAll, "VAll", "vAll", "", "V", "", false, false, false, "", D::N, D::HDV,
+      {I::VAll, "VAll", "vAll", "", "V", "", false, false, false, "", D::N, D::KvDV,
        TRACE(&t.v_all)},
       {I::Mask, "Mask", "mask", "", "M", "", false, false, false, "", D::M, D::N, TRACE(&t.mask)},
       {I::Concat, "Concat", "concat", "", "\\mathrm{Concat}", "", false, false, false, "", D::M,
@@ -87,22 +89,30 @@ const std::vector<MatrixInfo>& matrix_registry() {
       {I::Q, "Q", "q", "", "Q", "q", true, false, false, "", D::M, D::DK, HEAD(q)},
       {I::K, "K", "k", "", "K", "", true, false, false, "", D::N, D::DK, HEAD(k)},
       {I::V, "V", "v", "", "V", "", true, false, false, "", D::N, D::DV, HEAD(v)},
+      {I::QRotated, "QRotated", "qRotated", "", "\\bar{Q}", "\\bar{q}", true, false, true, "", D::M,
+       D::DK, HEAD_OPTIONAL(q_rotated)},
+      {I::KRotated, "KRotated", "kRotated", "", "\\bar{K}", "", true, false, true, "", D::N, D::DK,
+       HEAD_OPTIONAL(k_rotated)},
       {I::Scores, "Scores", "scores", "", "S", "s", true, false, false, "", D::M, D::N,
        HEAD(scores)},
       {I::Scaled, "Scaled", "scaled", "", "\\tilde{S}", "\\tilde{s}", true, false, false, "", D::M,
        D::N, HEAD(scaled)},
+      {I::Bias, "Bias", "bias", "", "B", "b", true, false, true, "", D::M, D::N,
+       HEAD_OPTIONAL(bias)},
       {I::Masked, "Masked", "masked", "", "\\hat{S}", "\\hat{s}", true, false, false, "", D::M,
        D::N, HEAD(masked)},
       {I::Weights, "Weights", "weights", "", "A", "a", true, false, false, "", D::M, D::N,
        HEAD(weights)},
       {I::HeadOutput, "HeadOutput", "output", "", "O", "o", true, false, false, "", D::M, D::DV,
        HEAD(output)},
+      {I::Lse, "Lse", "lse", "", "L", "", true, false, false, "", D::M, D::One, HEAD(lse)},
   };
   return rows;
 }
 
 #undef TRACE
 #undef HEAD
+#undef HEAD_OPTIONAL
 #undef INPUT
 
 const MatrixInfo* matrix_info(int id) {
@@ -142,6 +152,10 @@ int dim_size(Dim d, const Scenario& s, bool has_wo) {
       return s.heads * s.hidden_dim_a();
     case Dim::Out:
       return has_wo ? s.d_model : s.heads * s.head_dim_v();
+    case Dim::KvDK:
+      return s.kv_head_count() * s.head_dim_k();
+    case Dim::KvDV:
+      return s.kv_head_count() * s.head_dim_v();
   }
   return 0;
 }

@@ -123,25 +123,32 @@ Step project(const OperandMaker& op, const Trace& t, Stage stage, int head) {
   const MatrixId b = stage == Stage::ProjectQ   ? MatrixId::BQ
                      : stage == Stage::ProjectK ? MatrixId::BK
                                                 : MatrixId::BV;
-  std::vector<Operand> operands = {op.whole(x), op.column_block(w, head, width)};
-  if (bias) operands.push_back(op.column_block(b, head, width));
+  // K and V are read from the head's K/V head's block (itself without grouped-query attention).
+  const int block =
+      stage == Stage::ProjectQ ? head : t.heads[static_cast<std::size_t>(head)].kv_head;
+  std::vector<Operand> operands = {op.whole(x), op.column_block(w, block, width)};
+  if (bias) operands.push_back(op.column_block(b, block, width));
   return make_step(stage, head, -1, std::move(operands), op.whole(r, head));
 }
 
 /// Row(s) of S_h (1 or m, n) from Q_h (1 or m, d_k), K_h (n, d_k) and the scoring parameters
 /// (operand order in steps.h): Q_h K_h^T, Q_h W_a K_h^T, or tanh(q_i W_1 + k_j W_2) v_a^T.
+/// With RoPE the scores read the rotated q and k.
 Step scores(const OperandMaker& op, const Trace& t, int head, int query) {
-  std::vector<Operand> operands = {op.rows(MatrixId::Q, head, query)};
+  const bool rotated = t.heads[static_cast<std::size_t>(head)].q_rotated.has_value();
+  const MatrixId q = rotated ? MatrixId::QRotated : MatrixId::Q;
+  const MatrixId k = rotated ? MatrixId::KRotated : MatrixId::K;
+  std::vector<Operand> operands = {op.rows(q, head, query)};
   if (t.score == ScoreKind::General) {
     operands.push_back(op.column_block(MatrixId::WBilinear, head, t.d_k));
-    operands.push_back(op.transposed(MatrixId::K, head));
+    operands.push_back(op.transposed(k, head));
   } else if (t.score == ScoreKind::Additive) {
     operands.push_back(op.column_block(MatrixId::WAdditiveQ, head, t.d_a));
-    operands.push_back(op.whole(MatrixId::K, head));
+    operands.push_back(op.whole(k, head));
     operands.push_back(op.column_block(MatrixId::WAdditiveK, head, t.d_a));
     operands.push_back(op.head_row(MatrixId::VAdditive, head));
   } else {
-    operands.push_back(op.transposed(MatrixId::K, head));
+    operands.push_back(op.transposed(k, head));
   }
   return make_step(Stage::Scores, head, query, std::move(operands),
                    op.rows(MatrixId::Scores, head, query));
