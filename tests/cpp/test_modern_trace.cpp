@@ -63,6 +63,8 @@ TEST_CASE("modern fields: kv_heads (MHA, GQA, MQA) equal repeat_kv", "[modern][g
   for (int kv : {4, 2, 1}) {
     Scenario s = sentence(6, 16, 4);
     s.kv_heads = kv;
+    s.b_k = Matrix::Constant(1, kv * 4, 0.25);  // K's bias has kv_heads·d_k numbers
+    s.b_v = Matrix::Constant(1, kv * 4, -0.5);
     INFO("kv_heads " << kv);
     check_against_reference(s);
     const attn::Trace t = attn::run_attention(s);
@@ -138,6 +140,7 @@ TEST_CASE("modern fields: everything at once, a Llama/Mistral-like head", "[mode
   s.alibi = true;
   s.padded_keys = {3};
   s.b_q = Matrix::Constant(1, 16, -0.5);
+  s.b_v = Matrix::Constant(1, 8, 0.5);
   check_against_reference(s);
   // Rows sum to 1 (0 when fully masked); masked weights are exactly 0.
   const attn::Trace t = attn::run_attention(s);
