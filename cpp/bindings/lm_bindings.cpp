@@ -189,7 +189,7 @@ auto with_model(F f) {
 
 EMSCRIPTEN_BINDINGS(attention_lm) {
   emscripten::function("open", &open);
-  emscripten::function("pieces", +[]() { return model ? pieces() : val::null(); });
+  emscripten::function("pieces", +[]() { return model && model->has_tokenizer ? pieces() : val::null(); });
   emscripten::function("encode", +[](const val& t) { return with_model(encode_text)(t); });
   emscripten::function("start", +[](const val& ids, double seed) {
     return with_model(start)(ids, seed);

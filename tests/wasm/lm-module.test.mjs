@@ -43,8 +43,16 @@ test("streaming gives lm generate's ids, greedy and sampled", () => {
     [0.8, 7],
   ]) {
     const want = cli(
-      "generate", MODEL, TOKENIZER, PROMPT,
-      "--steps", "30", "--temperature", String(temperature), "--seed", String(seed),
+      "generate",
+      MODEL,
+      TOKENIZER,
+      PROMPT,
+      "--steps",
+      "30",
+      "--temperature",
+      String(temperature),
+      "--seed",
+      String(seed),
     );
     const ids = lm.encode(PROMPT).ids;
     assert.deepEqual(ids, want.prompt_ids);
@@ -69,7 +77,12 @@ test("each head's weights equal lm attention's, and its scenario traces to them"
   const made = lm.scenario(ids, 1, 2, want.tokens);
   assert.equal(made.ok, true);
   const run = runOk(await sharedModule(), JSON.parse(made.scenario), 1);
-  assertClose(Array.from(run.trace.headTraces[0].weights.data), want.weights.flat(), 1e-9, "traced");
+  assertClose(
+    Array.from(run.trace.headTraces[0].weights.data),
+    want.weights.flat(),
+    1e-9,
+    "traced",
+  );
 });
 
 test("the induction demo repeats its sequence and measures both copies", () => {

@@ -1,0 +1,123 @@
+// The Model view: a prompt cut into tokens, generation streamed from the real lm.wasm in its
+// worker (the same ids as the native `npm run lm -- generate`), each token's top 10, the head
+// grid and "Step through it" into the stepper through a link naming the model and the text;
+// opening a user's checkpoint file (a bad one refused by the reader, nothing lost); the view
+// loads only when opened; screenshots at 1280×800 and 390×844.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { type Page } from "@playwright/test";
+import { expect, snapshot, test } from "./fixtures";
+
+const PROMPT = "In the beginning God";
+const MODEL = "models/kjv/model.bin";
+const TOKENIZER = "models/kjv/tokenizer.bin";
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ["tools/cli/lm.mjs", ...args], { encoding: "utf8" });
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as { ids: number[]; prompt_ids: number[]; weights: number[][] };
+}
+
+async function openModel(page: Page, hash = "#model"): Promise<void> {
+  await page.goto(`./${hash}`);
+  // A worker, the language model's module and the model file load first.
+  await expect(page.locator(".lm-intro")).toHaveText(/^The King James model: 2 layers/, {
+    timeout: 15_000,
+  });
+}
+
+const ids = async (page: Page, list: string) =>
+  (await page.getByRole("list", { name: list }).locator(".lm-id").allTextContents()).map(Number);
+
+test("prompt → generate → head grid → step through a head", async ({ page }) => {
+  await openModel(page);
+  await page.getByRole("textbox", { name: "Prompt" }).fill(PROMPT);
+  const want = cli("generate", MODEL, TOKENIZER, PROMPT, "--steps", "12");
+  await expect.poll(() => ids(page, "Prompt tokens")).toEqual(want.prompt_ids);
+  await expect(
+    page.getByRole("list", { name: "Prompt tokens" }).locator(".lm-piece").first(),
+  ).toHaveText("<s>");
+  await page.getByRole("textbox", { name: "New tokens" }).fill("12");
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.locator(".lm-gen-status")).toHaveText(/^12 tokens generated/, {
+    timeout: 15_000,
+  });
+  expect([...want.prompt_ids, ...(await ids(page, "Generated tokens"))]).toEqual(want.ids);
+  // Each generated token's top 10, on focus (and hover), the picked one among them.
+  const first = page.getByRole("list", { name: "Generated tokens" }).getByRole("listitem").first();
+  await first.focus();
+  await expect(first.getByRole("tooltip").locator("tr")).toHaveCount(10);
+  await expect(first.locator("tr.picked")).toHaveCount(1);
+  await snapshot(page, "model-generated");
+
+  // The grid: 2 layers × 4 heads, each labelled with its figure.
+  const heads = page.getByRole("button", { name: /^Layer \d head \d: / });
+  await expect(heads).toHaveCount(8);
+  await expect(heads.first()).toHaveAccessibleName(
+    /^Layer 1 head 1: (previous-token|induction|first-token|same-token|broad) \d\.\d\d$/,
+  );
+  await page.getByRole("button", { name: /^Layer 2 head 3: / }).click();
+  await expect(page.locator(".lm-head-figures")).toContainText("Layer 2, head 3 (K/V head 2)");
+  const query = page.getByRole("combobox", { name: "Query" });
+  await query.selectOption("5");
+  const step = page.getByRole("link", { name: "Step through it" });
+  await expect(step).toHaveAttribute(
+    "href",
+    /^#lm=kjv&text=In%20the%20beginning%20God.*&layer=2&head=3&s=6&h=0&q=5&g=0$/,
+  );
+  const text = new URLSearchParams((await step.getAttribute("href"))!.slice(1)).get("text")!;
+  await step.click();
+  await expect(page.getByTestId("model")).toBeHidden();
+  await expect(page).toHaveURL(/#lm=kjv&text=.*&layer=2&head=3&s=6&h=0&q=5/);
+  // The stepper shows that head's weights for query 6: the native command's row, to 4 digits.
+  const native = cli("attention", MODEL, TOKENIZER, text, "--layer", "1", "--head", "2");
+  const shown = page.getByTestId("matrix-result");
+  await expect(shown).toContainText(native.weights[5]![0]!.toFixed(4));
+  // The link reopens it after a reload.
+  await page.reload();
+  await expect(page.getByTestId("matrix-result")).toContainText(native.weights[5]![0]!.toFixed(4), {
+    timeout: 15_000,
+  });
+});
+
+test("a checkpoint file: a bad one refused, a good one opened without its tokenizer", async ({
+  page,
+}, info) => {
+  await openModel(page);
+  const bytes = readFileSync(MODEL);
+  const cut = info.outputPath("cut.bin");
+  const { writeFileSync } = await import("node:fs");
+  writeFileSync(cut, bytes.subarray(0, 4000));
+  await page.getByLabel("Checkpoint", { exact: true }).setInputFiles(cut);
+  await page.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(page.locator(".model-status")).toHaveText(
+    /^Not opened \(the model shown stays\): checkpoint: the file is truncated/,
+  );
+  await expect(page.locator(".lm-intro")).toHaveText(/^The King James model/);
+  await page.getByLabel("Checkpoint", { exact: true }).setInputFiles(MODEL);
+  await page.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(page.locator(".lm-intro")).toHaveText(/^model\.bin: 2 layers/, { timeout: 15_000 });
+  await expect(page.locator(".model-status")).toHaveText(
+    "Opened model.bin (no tokenizer: type ids).",
+  );
+  await page.getByRole("textbox", { name: /token ids/ }).fill("1, 600");
+  await expect(page.locator(".lm-gen-status")).toHaveText(
+    "prompt: “600” is not a token id from 0 to 511.",
+  );
+  await page.getByRole("textbox", { name: /token ids/ }).fill("1, 300, 301");
+  await expect(page.getByRole("button", { name: /^Layer \d head \d: / })).toHaveCount(8);
+});
+
+test("the Model view loads only when opened; a phone shows it in one column", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (r) => fetched.push(r.url()));
+  await page.goto("./");
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of \d+$/);
+  expect(fetched.filter((u) => /lm-|model-view|\.bin$/.test(u))).toEqual([]);
+  await page.getByRole("link", { name: "Model" }).click();
+  await expect(page.locator(".lm-intro")).toHaveText(/^The King James model/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/#model=kjv&text=/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("button", { name: /^Layer \d head \d: / })).toHaveCount(8);
+  await snapshot(page, "model-phone");
+});
