@@ -7,8 +7,9 @@
  *   induction       the weight on keys j + 1 after an earlier occurrence j < i − 1 of the query's
  *                   token (only queries whose token occurred before; null if none did)
  *   broad           the entropy of row i over its i + 1 keys, divided by log(i + 1): 1 is even
- * The label is the largest of the first four when it reaches 0.3 (the induction test's level),
- * else "broad" with its spread.
+ * The label is the largest of the first four that reaches 0.3 (the induction test's level) and
+ * twice what an even head would score by that rule on the same text (on a short text an even
+ * head already puts 1/2 of query 1 on the first token); else "broad" with its spread.
  */
 import type { MatrixValue } from "../wasm/types";
 
@@ -58,8 +59,32 @@ function sameToken(a: MatrixValue, ids: readonly number[], i: number): number {
   return w;
 }
 
+/** An even causal head over T tokens: row i is 1 / (i + 1) on keys 0..i. */
+function evenHead(T: number): MatrixValue {
+  const data = new Float64Array(T * T);
+  for (let i = 0; i < T; i++) for (let j = 0; j <= i; j++) data[i * T + j] = 1 / (i + 1);
+  return { rows: T, cols: T, data };
+}
+
 /** The reading of head weights `a` (T, T) over `ids` (T); T ≥ 2, else every figure is null. */
 export function readHead(a: MatrixValue, ids: readonly number[]): HeadReading {
+  const scores = figures(a, ids);
+  const even = figures(evenHead(a.rows), ids);
+  let role: HeadRole = "broad";
+  let score = scores.broad ?? 0;
+  for (const r of ["previous-token", "induction", "first-token", "same-token"] as const) {
+    const s = scores[r];
+    const clear = s !== null && s >= ROLE_LEVEL && s >= 2 * (even[r] ?? 0);
+    if (clear && (role === "broad" || s > score)) {
+      role = r;
+      score = s;
+    }
+  }
+  return { role, score, scores };
+}
+
+/** Each rule's figure for `a` over `ids`. */
+function figures(a: MatrixValue, ids: readonly number[]): Record<HeadRole, number | null> {
   const cols = { prev: [] as number[], first: [] as number[], same: [] as number[] };
   const ind: number[] = [];
   const broad: number[] = [];
@@ -71,21 +96,11 @@ export function readHead(a: MatrixValue, ids: readonly number[]): HeadReading {
     const w = induction(a, ids, i);
     if (w !== null) ind.push(w);
   }
-  const scores: Record<HeadRole, number | null> = {
+  return {
     "previous-token": mean(cols.prev),
     induction: mean(ind),
     "first-token": mean(cols.first),
     "same-token": mean(cols.same),
     broad: mean(broad),
   };
-  let role: HeadRole = "broad";
-  let score = scores.broad ?? 0;
-  for (const r of ["previous-token", "induction", "first-token", "same-token"] as const) {
-    const s = scores[r];
-    if (s !== null && s >= ROLE_LEVEL && (role === "broad" || s > score)) {
-      role = r;
-      score = s;
-    }
-  }
-  return { role, score, scores };
 }
