@@ -6,7 +6,6 @@
  * first use). The text is cut into tokens by the model's own tokenizer, BOS first.
  */
 import { UrlStateError } from "./url-compress";
-import { Vocabulary } from "./lm-pieces";
 import type { ScenarioFile } from "../wasm/types";
 
 export interface LmSource {
@@ -72,32 +71,10 @@ export function readLmSource(get: (key: string) => string | null): LmSource | nu
   return { model, text, layer: index(get, "layer"), head: index(get, "head") };
 }
 
-/** Asks the shipped model for the scenario of `s`. */
+/** Asks the shipped model for the scenario of `s` (its code, worker and module load now). */
 export async function lmSourceScenario(s: LmSource): Promise<ScenarioFile> {
-  const client = await import("../wasm/lm-client");
-  let opened: Awaited<ReturnType<typeof client.openKjv>> | null = null;
-  try {
-    opened = await client.openKjv();
-    const { session, opened: o } = opened;
-    const { n_layers, n_heads } = o.config;
-    if (s.layer >= n_layers || s.head >= n_heads) {
-      throw new UrlStateError(
-        `The link's layer ${s.layer + 1}, head ${s.head + 1} is not in this model: it has ` +
-          `${n_layers} layers of ${n_heads} heads.`,
-      );
-    }
-    const ids = await session.request({ type: "encode", text: s.text });
-    const vocabulary = new Vocabulary(o.pieces!);
-    const tokens = ids.map((id) => vocabulary.label(id));
-    const request = { type: "scenario", ids, layer: s.layer, head: s.head, tokens } as const;
-    const scenario = (await session.request(request)) as ScenarioFile;
-    rememberLmSource(scenario, s);
-    return scenario;
-  } catch (e) {
-    if (e instanceof UrlStateError) throw e;
-    const why = e instanceof Error ? e.message : String(e);
-    throw new UrlStateError(`The language model could not give this link's scenario: ${why}`);
-  } finally {
-    opened?.session.dispose();
-  }
+  const { openLmSource } = await import("./lm-source-open");
+  const scenario = await openLmSource(s);
+  rememberLmSource(scenario, s);
+  return scenario;
 }
