@@ -34,7 +34,9 @@ async function run(browser, origin) {
         const t0 = performance.now();
         new MutationObserver((_, observer) => {
           while (seen.length < list.children.length) seen.push(performance.now() - t0);
-          if (seen.length >= steps) (observer.disconnect(), resolve(seen));
+          if (seen.length < steps) return;
+          observer.disconnect();
+          resolve(seen);
         }).observe(list, { childList: true });
         button.click();
       }),
