@@ -4,7 +4,7 @@
 // opening a user's checkpoint file (a bad one refused by the reader, nothing lost); the view
 // loads only when opened; screenshots at 1280×800 and 390×844.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { type Page } from "@playwright/test";
 import { expect, snapshot, test } from "./fixtures";
 
@@ -45,6 +45,8 @@ test("prompt → generate → head grid → step through a head", async ({ page 
   expect([...want.prompt_ids, ...(await ids(page, "Generated tokens"))]).toEqual(want.ids);
   // Each generated token's top 10, on focus (and hover), the picked one among them.
   const first = page.getByRole("list", { name: "Generated tokens" }).getByRole("listitem").first();
+  await first.hover();
+  await expect(first.getByRole("tooltip")).toBeVisible();
   await first.focus();
   await expect(first.getByRole("tooltip").locator("tr")).toHaveCount(10);
   await expect(first.locator("tr.picked")).toHaveCount(1);
@@ -72,7 +74,12 @@ test("prompt → generate → head grid → step through a head", async ({ page 
   // The stepper shows that head's weights for query 6: the native command's row, to 4 digits.
   const native = cli("attention", MODEL, TOKENIZER, text, "--layer", "1", "--head", "2");
   const shown = page.getByTestId("matrix-result");
-  await expect(shown).toContainText(native.weights[5]![0]!.toFixed(4));
+  // The matrix shows its first 5 columns (and the last 3) of row 6, the query picked.
+  const row6 = native.weights[5]!.slice(0, 5)
+    .map((w) => w.toFixed(4))
+    .join("");
+  await expect(shown).toContainText(row6);
+  await snapshot(page, "model-step-through");
   // The link reopens it after a reload.
   await page.reload();
   await expect(page.getByTestId("matrix-result")).toContainText(native.weights[5]![0]!.toFixed(4), {
@@ -86,7 +93,6 @@ test("a checkpoint file: a bad one refused, a good one opened without its tokeni
   await openModel(page);
   const bytes = readFileSync(MODEL);
   const cut = info.outputPath("cut.bin");
-  const { writeFileSync } = await import("node:fs");
   writeFileSync(cut, bytes.subarray(0, 4000));
   await page.getByLabel("Checkpoint", { exact: true }).setInputFiles(cut);
   await page.getByRole("button", { name: "Open", exact: true }).click();
@@ -94,7 +100,18 @@ test("a checkpoint file: a bad one refused, a good one opened without its tokeni
     /^Not opened \(the model shown stays\): checkpoint: the file is truncated/,
   );
   await expect(page.locator(".lm-intro")).toHaveText(/^The King James model/);
+  // A tokenizer of another vocabulary (cut short): the reader's message, nothing lost.
+  writeFileSync(cut, readFileSync(TOKENIZER).subarray(0, 700));
   await page.getByLabel("Checkpoint", { exact: true }).setInputFiles(MODEL);
+  await page.getByLabel("tokenizer.bin (optional)").setInputFiles(cut);
+  await page.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(page.locator(".model-status")).toHaveText(
+    /^Not opened \(the model shown stays\): tokenizer: /,
+  );
+  await expect(page.getByRole("textbox", { name: "Prompt" })).toHaveValue(
+    "And God said unto Moses,",
+  );
+  await page.getByLabel("tokenizer.bin (optional)").setInputFiles([]);
   await page.getByRole("button", { name: "Open", exact: true }).click();
   await expect(page.locator(".lm-intro")).toHaveText(/^model\.bin: 2 layers/, { timeout: 15_000 });
   await expect(page.locator(".model-status")).toHaveText(
@@ -139,4 +156,28 @@ test("the induction demo states its measured figures", async ({ page }) => {
   await expect(page.locator(".lm-induction svg")).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
   await snapshot(page, "model-induction");
+});
+
+test("a checkpoint and its tokenizer dropped on the view open together", async ({ page }) => {
+  await openModel(page);
+  const files = [
+    ["model.bin", readFileSync(MODEL).toString("base64")],
+    ["tokenizer.bin", readFileSync(TOKENIZER).toString("base64")],
+  ];
+  const drop = await page.evaluateHandle((list) => {
+    const data = new DataTransfer();
+    for (const [name, b64] of list) {
+      const bytes = Uint8Array.from(atob(b64!), (c) => c.charCodeAt(0));
+      data.items.add(new File([bytes], name!));
+    }
+    return data;
+  }, files);
+  await page.locator(".lm-file").dispatchEvent("drop", { dataTransfer: drop });
+  await expect(page.locator(".model-status")).toHaveText("Opened model.bin with tokenizer.bin.", {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole("textbox", { name: "Prompt" })).toHaveValue("Once upon a time");
+  await expect(page.getByRole("button", { name: /^Layer \d head \d: / })).toHaveCount(8);
+  // A file's model is not named in links: the hash says so.
+  await expect(page).toHaveURL(/#model=file$/);
 });

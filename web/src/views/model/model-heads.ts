@@ -46,8 +46,17 @@ export interface HeadsPanel {
   draw(data: HeadsData): void;
 }
 
-export function createHeads(cb: HeadsCallbacks): HeadsPanel {
+/** The panel's elements: what the labels mean, the grid, the picked head's figures and query. */
+function buildHeads() {
   const element = el("div", "lm-heads");
+  const about = el(
+    "p",
+    "lm-heads-about",
+    "Each head's weights over the text as the tokenizer cuts it (rows: queries, columns: " +
+      "keys; causal, so nothing above the diagonal). Its label is the rule it follows most on " +
+      "this text, with the figure: a mean weight of 0.3 or more, and twice an even head's; " +
+      "else broad, with how evenly it spreads (1 = evenly).",
+  );
   const grid = el("div", "lm-grid");
   const detail = el("div", "lm-head-detail");
   const queryLabel = el("label", "", "Query");
@@ -55,10 +64,27 @@ export function createHeads(cb: HeadsCallbacks): HeadsPanel {
   query.id = "lm-query";
   queryLabel.htmlFor = query.id;
   const step = el("a", "button primary", "Step through it");
-  const about = el("p", "lm-head-figures");
-  detail.append(about, queryLabel, query, step);
-  element.append(grid, detail);
+  const figuresText = el("p", "lm-head-figures");
+  detail.append(figuresText, queryLabel, query, step);
+  element.append(about, grid, detail);
+  return { element, grid, query, step, figuresText };
+}
 
+/** The query picker's options, one per token ("3: ␣God"), `keep` chosen (else the last). */
+function fillQueries(query: HTMLSelectElement, labels: string[]): void {
+  const keep = Math.min(Number(query.value) || labels.length - 1, labels.length - 1);
+  query.replaceChildren(
+    ...labels.map((l, i) => {
+      const o = el("option", "", `${i + 1}: ${l}`);
+      o.value = String(i);
+      return o;
+    }),
+  );
+  query.value = String(keep);
+}
+
+export function createHeads(cb: HeadsCallbacks): HeadsPanel {
+  const { element, grid, query, step, figuresText } = buildHeads();
   let data: HeadsData | null = null;
   let picked = { layer: 0, head: 0 };
   const buttons: HTMLButtonElement[] = [];
@@ -67,7 +93,7 @@ export function createHeads(cb: HeadsCallbacks): HeadsPanel {
     if (!data) return;
     const reading = readHead(data.weights[picked.layer]![picked.head]!, data.ids);
     const kv = Math.floor(picked.head / data.group) + 1;
-    about.textContent =
+    figuresText.textContent =
       `Layer ${picked.layer + 1}, head ${picked.head + 1} (K/V head ${kv}): ` +
       `${short(reading)}, ${ROLE_WORDS[reading.role]}. ${figures(reading)}.`;
     const q = Number(query.value);
@@ -118,15 +144,7 @@ export function createHeads(cb: HeadsCallbacks): HeadsPanel {
       if (picked.layer >= d.weights.length || picked.head >= (d.weights[0]?.length ?? 0)) {
         picked = { layer: 0, head: 0 };
       }
-      const keep = Math.min(Number(query.value) || d.ids.length - 1, d.ids.length - 1);
-      query.replaceChildren(
-        ...d.labels.map((l, i) => {
-          const o = el("option", "", `${i + 1}: ${l}`);
-          o.value = String(i);
-          return o;
-        }),
-      );
-      query.value = String(keep);
+      fillQueries(query, d.labels);
       update();
     },
   };
