@@ -20,9 +20,9 @@
 namespace {
 
 using namespace attn::lm;
+using attn::Matrix;
 using bindings::success;
 using bindings::to_js;
-using attn::Matrix;
 using emscripten::val;
 
 struct Loaded {
@@ -40,9 +40,12 @@ val fail(const std::string& field, const std::string& message) {
 val config_to_js(const LmWeights& w) {
   const LmConfig& c = w.config;
   val out = val::object();
-  for (auto [name, v] : {std::pair{"dim", c.dim}, {"hidden_dim", c.hidden_dim},
-                         {"n_layers", c.n_layers}, {"n_heads", c.n_heads},
-                         {"n_kv_heads", c.n_kv_heads}, {"vocab_size", c.vocab_size},
+  for (auto [name, v] : {std::pair{"dim", c.dim},
+                         {"hidden_dim", c.hidden_dim},
+                         {"n_layers", c.n_layers},
+                         {"n_heads", c.n_heads},
+                         {"n_kv_heads", c.n_kv_heads},
+                         {"vocab_size", c.vocab_size},
                          {"seq_len", c.seq_len}}) {
     out.set(name, v);
   }
@@ -97,10 +100,11 @@ val open(const val& model_bytes, const val& tokenizer_bytes) {
 val pieces() {
   std::string bytes;
   std::vector<int> ends;
-  for (const std::string& p : model->tok.pieces) ends.push_back(static_cast<int>((bytes += p).size()));
+  for (const std::string& p : model->tok.pieces)
+    ends.push_back(static_cast<int>((bytes += p).size()));
   val out = val::object();
-  out.set("bytes", val(emscripten::typed_memory_view(bytes.size(),
-                                                     reinterpret_cast<const unsigned char*>(bytes.data())))
+  out.set("bytes", val(emscripten::typed_memory_view(
+                           bytes.size(), reinterpret_cast<const unsigned char*>(bytes.data())))
                        .call<val>("slice"));
   out.set("ends", val(emscripten::typed_memory_view(ends.size(), ends.data())).call<val>("slice"));
   return out;
@@ -108,7 +112,8 @@ val pieces() {
 
 // encode(text) -> ids, BOS first (run.c's encode).
 val encode_text(const val& text) {
-  if (!model->has_tokenizer) return fail("tokenizer", "this model was opened without tokenizer.bin");
+  if (!model->has_tokenizer)
+    return fail("tokenizer", "this model was opened without tokenizer.bin");
   return success("ids", to_js(encode(model->tok, bindings::text_in(text), true)));
 }
 
@@ -189,22 +194,27 @@ auto with_model(F f) {
 
 EMSCRIPTEN_BINDINGS(attention_lm) {
   emscripten::function("open", &open);
-  emscripten::function("pieces", +[]() { return model && model->has_tokenizer ? pieces() : val::null(); });
-  emscripten::function("encode", +[](const val& t) { return with_model(encode_text)(t); });
-  emscripten::function("start", +[](const val& ids, double seed) {
-    return with_model(start)(ids, seed);
-  });
-  emscripten::function("next", +[](double temperature) {
-    return stream ? next(temperature) : fail("prompt", "no generation is under way");
-  });
-  emscripten::function("attention", +[](const val& ids) { return with_model(attention)(ids); });
-  emscripten::function("scenario", +[](const val& ids, int layer, int head, const val& tokens) {
-    return with_model(scenario)(ids, layer, head, tokens);
-  });
-  emscripten::function("induction", +[](double seed) {
-    if (model && model->w.config.seq_len < 5) {
-      return fail("seq_len", "the induction demo needs a context of at least 5 tokens");
-    }
-    return with_model(induction)(seed);
-  });
+  emscripten::function(
+      "pieces", +[]() { return model && model->has_tokenizer ? pieces() : val::null(); });
+  emscripten::function(
+      "encode", +[](const val& t) { return with_model(encode_text)(t); });
+  emscripten::function(
+      "start", +[](const val& ids, double seed) { return with_model(start)(ids, seed); });
+  emscripten::function(
+      "next", +[](double temperature) {
+        return stream ? next(temperature) : fail("prompt", "no generation is under way");
+      });
+  emscripten::function(
+      "attention", +[](const val& ids) { return with_model(attention)(ids); });
+  emscripten::function(
+      "scenario", +[](const val& ids, int layer, int head, const val& tokens) {
+        return with_model(scenario)(ids, layer, head, tokens);
+      });
+  emscripten::function(
+      "induction", +[](double seed) {
+        if (model && model->w.config.seq_len < 5) {
+          return fail("seq_len", "the induction demo needs a context of at least 5 tokens");
+        }
+        return with_model(induction)(seed);
+      });
 }

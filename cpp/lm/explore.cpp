@@ -32,9 +32,8 @@ TopTokens top_tokens(const Matrix& logits, int k) {
   std::vector<int> order(static_cast<std::size_t>(n));
   std::iota(order.begin(), order.end(), 0);
   const auto top = order.begin() + std::min<Eigen::Index>(k, n);
-  std::partial_sort(order.begin(), top, order.end(), [&](int a, int b) {
-    return e(a) > e(b) || (e(a) == e(b) && a < b);
-  });
+  std::partial_sort(order.begin(), top, order.end(),
+                    [&](int a, int b) { return e(a) > e(b) || (e(a) == e(b) && a < b); });
   TopTokens out;
   for (auto it = order.begin(); it != top; ++it) {
     out.ids.push_back(*it);

@@ -45,12 +45,12 @@ struct TopTokens {
 TopTokens top_tokens(const Matrix& logits, int k);
 
 struct InductionDemo {
-  std::vector<int> ids;       ///< (2 n + 1) BOS, n random ids, the same n again
-  int length = 0;             ///< n = (seq_len - 1) / 2
-  std::vector<double> loss;   ///< (2 n) loss in nats of predicting ids[p + 1] from position p
-  HeadScores score;           ///< [layer][head] mean weight from copy 2 to the next token's key
-  int layer = 0, head = 0;    ///< the head with the highest score
-  Matrix weights;             ///< (2 n, 2 n) that head's weights over the input ids[0..2n-1]
+  std::vector<int> ids;      ///< (2 n + 1) BOS, n random ids, the same n again
+  int length = 0;            ///< n = (seq_len - 1) / 2
+  std::vector<double> loss;  ///< (2 n) loss in nats of predicting ids[p + 1] from position p
+  HeadScores score;          ///< [layer][head] mean weight from copy 2 to the next token's key
+  int layer = 0, head = 0;   ///< the head with the highest score
+  Matrix weights;            ///< (2 n, 2 n) that head's weights over the input ids[0..2n-1]
   double loss_first = 0, loss_second = 0;  ///< mean loss on copy 1 and copy 2 (as eval.h)
 };
 /// The demo on the sequence drawn from `seed` (measure_induction's first sequence for that seed);

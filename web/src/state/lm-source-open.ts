@@ -4,11 +4,14 @@
  */
 import { UrlStateError } from "./url-compress";
 import { Vocabulary } from "./lm-pieces";
-import type { LmSource } from "./lm-source";
 import type { ScenarioFile } from "../wasm/types";
 
 /** The shipped model's scenario of `s`, from a worker started for it and ended after. */
-export async function openLmSource(s: LmSource): Promise<ScenarioFile> {
+export async function openLmSource(s: {
+  text: string;
+  layer: number;
+  head: number;
+}): Promise<ScenarioFile> {
   const client = await import("../wasm/lm-client");
   let opened: Awaited<ReturnType<typeof client.openKjv>> | null = null;
   try {
