@@ -30,6 +30,7 @@ const ids = async (page: Page, list: string) =>
   (await page.getByRole("list", { name: list }).locator(".lm-id").allTextContents()).map(Number);
 
 test("prompt → generate → head grid → step through a head", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   await openModel(page);
   await page.getByRole("textbox", { name: "Prompt" }).fill(PROMPT);
   const want = cli("generate", MODEL, TOKENIZER, PROMPT, "--steps", "12");
@@ -180,4 +181,8 @@ test("a checkpoint and its tokenizer dropped on the view open together", async (
   await expect(page.getByRole("button", { name: /^Layer \d head \d: / })).toHaveCount(8);
   // A file's model is not named in links: the hash says so.
   await expect(page).toHaveURL(/#model=file$/);
+  // Its heads step through as any scenario (a z link).
+  await page.getByRole("link", { name: "Step through it" }).click();
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step \d+ of \d+$/);
+  await expect(page).toHaveURL(/#z=/);
 });
