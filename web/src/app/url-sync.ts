@@ -22,6 +22,7 @@ import {
   type LinkView,
 } from "../state/url-state";
 import { readLearnHash } from "../state/learn-link";
+import { readModelHash } from "../state/model-link";
 import type { ScenarioError } from "../wasm/loader";
 
 const SETTLE_MS = 400;
@@ -220,9 +221,10 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
   if (problem && !ready.layout.status.textContent) ready.say(problem);
   follower.lastView = ready.view();
   // The first entry gets the view's own hash too (a bad link's is replaced by the default's),
-  // unless the page opened on the Learn view (learn-mode.ts), whose link stays.
-  if (follower.lastView && !readLearnHash(win.location.hash))
-    writer.write(follower.lastView, false);
+  // unless the page opened on the Learn or Model view (learn-mode.ts, model-mode.ts), whose
+  // link stays.
+  const otherView = readLearnHash(win.location.hash) || readModelHash(win.location.hash);
+  if (follower.lastView && !otherView) writer.write(follower.lastView, false);
   const follow = () => void reopen(ready, writer, follower, win.location.hash);
   win.addEventListener("popstate", follow);
   win.addEventListener("hashchange", follow);
