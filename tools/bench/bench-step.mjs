@@ -140,10 +140,19 @@ function perStep(events) {
     row.total = KINDS.reduce((s, k) => s + row[k], 0);
     if (process.env.BENCH_DETAIL) row.names = namesIn(onMain, self, t0, t1);
     if (process.env.BENCH_DETAIL === "2" && i >= 4 && i < 8) {
-      const layouts = onMain.filter((e) => e.ts >= t0 && e.ts < t1 && /^(Layout|Paint|PrePaint|FunctionCall|EventDispatch|TimerFire|FireAnimationFrame|ParseHTML)$/.test(e.name));
+      const layouts = onMain.filter(
+        (e) =>
+          e.ts >= t0 &&
+          e.ts < t1 &&
+          /^(Layout|Paint|PrePaint|FunctionCall|EventDispatch|TimerFire|FireAnimationFrame|ParseHTML)$/.test(
+            e.name,
+          ),
+      );
       console.log(`    step ${i + 1}:`);
       for (const e of layouts)
-        console.log(`      +${((e.ts - t0) / 1000).toFixed(1).padStart(6)} ${e.name.padEnd(18)} ${(cpu(e) / 1000).toFixed(2)} ms ${e.name === "Layout" ? `${e.args?.beginData?.dirtyObjects}/${e.args?.beginData?.totalObjects}` : e.args?.data?.functionName ?? e.args?.data?.type ?? ""}`);
+        console.log(
+          `      +${((e.ts - t0) / 1000).toFixed(1).padStart(6)} ${e.name.padEnd(18)} ${(cpu(e) / 1000).toFixed(2)} ms ${e.name === "Layout" ? `${e.args?.beginData?.dirtyObjects}/${e.args?.beginData?.totalObjects}` : (e.args?.data?.functionName ?? e.args?.data?.type ?? "")}`,
+        );
     }
     steps.push(row);
   }
@@ -160,8 +169,8 @@ function namesIn(onMain, self, t0, t1) {
       e.name === "Layout"
         ? `in ${parent} ${frames(e)} ${process.env.BENCH_DETAIL === "2" ? `dirty ${e.args?.beginData?.dirtyObjects}/${e.args?.beginData?.totalObjects}` : ""}`
         : e.name === "UpdateLayoutTree"
-        ? `in ${parent} ${frames(e)}`
-        : e.args?.data?.functionName || e.args?.data?.url?.split("/").pop() || "";
+          ? `in ${parent} ${frames(e)}`
+          : e.args?.data?.functionName || e.args?.data?.url?.split("/").pop() || "";
     const key = fn ? `${e.name} ${fn}` : e.name;
     const [ms, n] = out.get(key) ?? [0, 0];
     out.set(key, [ms + self.get(e) / 1000, n + 1]);
@@ -201,7 +210,9 @@ function printDetail(rows) {
     }
   const top = [...sum].sort((a, b) => b[1][0] - a[1][0]).slice(0, 25);
   for (const [k, [ms, n]] of top)
-    console.log(`      ${(ms / rows.length).toFixed(2).padStart(7)} ms ${(n / rows.length).toFixed(1).padStart(6)}×  ${k.slice(0, 90)}`);
+    console.log(
+      `      ${(ms / rows.length).toFixed(2).padStart(7)} ms ${(n / rows.length).toFixed(1).padStart(6)}×  ${k.slice(0, 90)}`,
+    );
 }
 
 const median = (xs) => {
