@@ -10,6 +10,9 @@
  * build than dist/ (to compare two builds on the same machine load); BENCH_ONLY=Hopkins measures
  * only the sizes whose name contains that text. BENCH_HIDE=".operands" hides what that CSS selector
  * matches (display: none) before the page runs: an ablation, what a part of the page costs a step.
+ * BENCH_DETAIL=1 adds, per size, the trace events costing most per step by name (a script's
+ * function, a layout's caller and, for a forced one, its JavaScript stack); BENCH_DETAIL=2 also
+ * lists the events of steps 5-8 in order, with each layout's dirty and total objects.
  */
 import { launchChromium, startPreview } from "./bench-page.mjs";
 
