@@ -9,7 +9,9 @@
  * Writes are coalesced: a history call is a synchronous round trip to the browser (often several
  * ms, and Chromium throttles floods of them). A view after a quiet spell is written at once (so a
  * reload right after a step keeps it); views that follow within FLUSH_MS wait, and only the last
- * of them is written, when FLUSH_MS have passed or the page is hidden.
+ * of them is written, when FLUSH_MS have passed or the page is hidden (visibilitychange, pagehide).
+ * Not later than that: a reload takes the URL the page has when it is asked for, so a write left
+ * for an idle moment or for pagehide is lost to a reload that comes first (tried, and reverted).
  */
 import { startApp, type AppOptions, type Stepper } from "./app";
 import type { View } from "../state/app-state";
@@ -82,6 +84,10 @@ class HistoryWriter {
   ) {
     this.currentHash = win.location.hash;
     win.addEventListener("pagehide", () => this.flush());
+    // A page hidden (another tab, the phone's home screen) may be discarded without a pagehide.
+    win.document.addEventListener("visibilitychange", () => {
+      if (win.document.visibilityState === "hidden") this.flush();
+    });
   }
 
   flush(): void {

@@ -18,6 +18,7 @@
  */
 import { stepAttributes } from "./embed-options";
 import { compress, decompress, MAX_JSON_BYTES, UrlStateError } from "./url-compress";
+import { minJsonLength } from "./json-size";
 import { fromText } from "../wasm/scenario-text";
 import { presetById, presetMatching, presetScenario } from "./presets";
 import type { View } from "./app-state";
@@ -101,9 +102,10 @@ const compressed = new WeakMap<ScenarioFile, Promise<string | null>>();
 function compressedScenario(scenario: ScenarioFile): Promise<string | null> {
   let z = compressed.get(scenario);
   if (!z) {
-    const json = JSON.stringify(scenario);
-    // A link inflates to at most MAX_JSON_BYTES (url-compress.ts) and holds MAX_URL_TEXT.
-    z = json.length > MAX_JSON_BYTES ? Promise.resolve(null) : compress(json);
+    // A link inflates to at most MAX_JSON_BYTES (url-compress.ts) and holds MAX_URL_TEXT. A
+    // scenario certainly longer is not written out to be measured (json-size.ts).
+    const json = minJsonLength(scenario) > MAX_JSON_BYTES ? null : JSON.stringify(scenario);
+    z = json === null || json.length > MAX_JSON_BYTES ? Promise.resolve(null) : compress(json);
     z = z.then((text) => (text !== null && text.length <= MAX_URL_TEXT ? text : null));
     compressed.set(scenario, z);
   }
