@@ -3,11 +3,10 @@
  * for d_k = 4 … 512, with and without the division by √d_k, the spread of the scores, the largest
  * weight, the entropy and the size of the softmax's gradient, as four line charts and a table;
  * and the current head's and query's own weight row computed both ways. A switch highlights one
- * side. Opened from the top bar and from the Scale step.
+ * side. Loaded with import() when first opened (sqrt-dk-view.ts holds the buttons).
  */
 import { el, makeButton } from "../ui/dom";
-import type { Panel } from "../ui/panel";
-import { Granularity, Stage } from "../../wasm/enums";
+import { Granularity } from "../../wasm/enums";
 import type { Attention } from "../../wasm/loader";
 import { whenLoaded } from "../../wasm/lazy-run";
 import { MATRICES, type EditableMatrix } from "../../wasm/registry";
@@ -24,17 +23,13 @@ import {
   type SweepSeries,
 } from "./sqrt-dk-parts";
 
-export interface SqrtDkDeps {
+/** What the experiment runs on: the page's core and the state on screen. */
+export interface SqrtDkSource {
   attention(): Attention | null;
   state(): AppState | null;
-  /** Where the "Why √d_k?" button goes (the top bar's tools). */
-  bar: HTMLElement;
-  /** Puts the Scale step's link in the step view (its `afterFormulas`). */
-  placeLink(link: HTMLElement): void;
 }
 
-/** The dialog, as a panel: on Scale steps it shows its link in the step view. */
-export interface SqrtDkView extends Panel {
+export interface SqrtDkDialog {
   open(): void;
 }
 
@@ -221,21 +216,8 @@ function showRowText(d: Dialog, st: AppState, row: RowComparison): void {
     `The larger d_k, the more the row without it piles onto one key.`;
 }
 
-/** The "Why √d_k?" button in the top bar, and the Scale step's link (placed by the panel). */
-function openers(bar: HTMLElement, open: () => void): HTMLButtonElement {
-  const why = makeButton(
-    "small why-top",
-    "Why √d_k?",
-    "The experiment: what goes wrong without dividing by √d_k",
-  );
-  why.addEventListener("click", open);
-  bar.append(why);
-  const link = makeButton("small why-sqrt", "Why √d_k? Open the experiment");
-  link.addEventListener("click", open);
-  return link;
-}
-
-export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkView {
+/** The dialog, built in `root` on first use; `open` (re)computes it for the current state. */
+export function createSqrtDkDialog(root: HTMLElement, deps: SqrtDkSource): SqrtDkDialog {
   const d = buildDialog(root);
   let scaling = true;
   let sweep: SweepSeries | null = null;
@@ -281,18 +263,11 @@ export function createSqrtDkView(root: HTMLElement, deps: SqrtDkDeps): SqrtDkVie
     draw();
   }
 
-  const view: SqrtDkView = {
+  return {
     open() {
       void compute();
       if (!d.dialog.open) d.dialog.showModal();
       d.close.focus();
     },
-    render({ step, newStep }) {
-      if (!newStep) return;
-      if (step.stage !== Stage.Scale) link.remove();
-      else if (!link.parentNode) deps.placeLink(link);
-    },
   };
-  const link = openers(deps.bar, () => view.open());
-  return view;
 }
