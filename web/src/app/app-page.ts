@@ -4,7 +4,7 @@
  * a Share button in its tools row, and the Learn view beside it (learn-mode.ts).
  */
 import { registerOffline } from "./offline";
-import { createShareDialog } from "../views/share/share-dialog";
+import { createShareButton } from "../views/share/share-button";
 import { startWithUrl } from "./url-sync";
 import { installLearnMode, learnAtStart } from "./learn-mode";
 import { keepStepInWindow } from "./window-reveal";
@@ -15,7 +15,7 @@ if (root) {
   const inView = keepStepInWindow();
   void startWithUrl(root, { onView: inView.onView }).then((stepper) => {
     inView.attach(stepper);
-    createShareDialog(stepper.layout.tools, () => stepper.view());
+    createShareButton(stepper.layout.tools, () => stepper.view());
     installLearnMode(root, stepper);
   });
 }
