@@ -4,28 +4,19 @@
  */
 import { plainLabel } from "../ui/format";
 import { quoted } from "../ui/dom";
-import { DrillKind, MatrixId } from "../../wasm/enums";
-import type { Attention, ProjectionKind } from "../../wasm/loader";
+import type { Attention } from "../../wasm/loader";
 import type { OperandValue, ScenarioFile, TraceValue } from "../../wasm/types";
 import { renderOutputDrill } from "./drill-output";
-import { renderProductDrill, type ProductKind } from "./drill-product";
+import { renderProductDrill } from "./drill-product";
 import { renderScoreDrill } from "./drill-score";
 import { renderWeightDrill } from "./drill-weight";
+import { DRILLS } from "./drill-ways";
 
 /** The module and the scenario of the trace on screen (what a drill-down is computed from). */
 export interface DrillContext {
   attention: Attention;
   scenario: ScenarioFile;
 }
-
-const SCORE_IDS: readonly MatrixId[] = [MatrixId.Scores, MatrixId.Scaled, MatrixId.Masked];
-/** Cells that are a row times a column, and how each is drilled (Y: drillFinal). */
-const PRODUCTS = new Map<MatrixId, [ProductKind, ProjectionKind | null]>([
-  [MatrixId.Q, ["q", DrillKind.Query]],
-  [MatrixId.K, ["k", DrillKind.Key]],
-  [MatrixId.V, ["v", DrillKind.Value]],
-  [MatrixId.Output, ["y", null]],
-]);
 
 /** The numbers behind stored cell (r, c) of `op`, as the panel's title and parts. */
 export async function drillParts(
@@ -37,9 +28,9 @@ export async function drillParts(
 ): Promise<[string, HTMLElement[]]> {
   const head = op.head;
   const name = plainLabel(op.label).replace(/ᵀ$/, "");
-  const product = PRODUCTS.get(op.matrix);
-  if (product) {
-    const [kind, drillKind] = product;
+  const way = DRILLS.get(op.matrix);
+  if (way?.kind === "product") {
+    const { product: kind, projection: drillKind } = way;
     const token = kind === "k" || kind === "v" ? trace.keyLabels[r] : trace.queryLabels[r];
     const d = await (drillKind
       ? ctx.attention.drillProjection(ctx.scenario, drillKind, head, r, c)
@@ -48,12 +39,12 @@ export async function drillParts(
     return [title, renderProductDrill(d, { trace, kind, head, i: r, c, name })];
   }
   const where = `row ${r + 1} ${quoted(trace.queryLabels[r])}`;
-  if (SCORE_IDS.includes(op.matrix)) {
+  if (way?.kind === "score") {
     const d = await ctx.attention.drillScore(ctx.scenario, head, r, c);
     const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyLabels[c])}] is computed`;
     return [title, renderScoreDrill(d, { trace, head, i: r, j: c })];
   }
-  if (op.matrix === MatrixId.Weights) {
+  if (way?.kind === "weight") {
     const d = await ctx.attention.drillWeight(ctx.scenario, head, r, c);
     const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyLabels[c])}] is computed`;
     return [title, renderWeightDrill(d, { trace, head, i: r, j: c })];

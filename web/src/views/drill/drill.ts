@@ -7,13 +7,14 @@
  */
 import type { Panel } from "../ui/panel";
 import { el } from "../ui/dom";
-import { MatrixId } from "../../wasm/enums";
 import { whenLoaded } from "../../wasm/lazy-run";
 import type { OperandValue, StepValue, TraceValue } from "../../wasm/types";
 import type { MatrixSpec } from "../matrix/matrix-model";
+import { isPerHead } from "../matrix/trace-lookup";
 import { describeCell } from "./describe-cell";
 import { createDrillPanel } from "./drill-panel";
 import type { DrillContext } from "./drill-parts";
+import { DRILLS } from "./drill-ways";
 
 export interface Drill extends Panel {
   /** The box the panel is in, after the step's matrices. */
@@ -22,20 +23,6 @@ export interface Drill extends Panel {
   decorate(trace: TraceValue, op: OperandValue): Pick<MatrixSpec, "describe" | "onActivate">;
   close(): void;
 }
-
-/** What can be drilled (drill-parts.ts says how): a product's cell (Q, K, V, Y), a score, a
- * weight, a head's output. */
-const DRILLABLE: readonly MatrixId[] = [
-  MatrixId.Q,
-  MatrixId.K,
-  MatrixId.V,
-  MatrixId.Output,
-  MatrixId.Scores,
-  MatrixId.Scaled,
-  MatrixId.Masked,
-  MatrixId.Weights,
-  MatrixId.HeadOutput,
-];
 
 /**
  * The drill-down, its box appended to `host` (the step view's, after the matrices, near the cell
@@ -79,9 +66,8 @@ export function createDrill(host: HTMLElement, context: () => DrillContext | nul
     },
     decorate(trace, op) {
       const describe = (r: number, c: number) => describeCell(op.matrix, op.head, r, c, trace);
-      // Y belongs to no head; every other drillable matrix is a head's.
-      const headless = op.matrix === MatrixId.Output;
-      if (!DRILLABLE.includes(op.matrix) || (op.head < 0 && !headless)) return { describe };
+      // A head's matrix drills only as one head's (Y belongs to no head).
+      if (!DRILLS.has(op.matrix) || (op.head < 0 && isPerHead(op.matrix))) return { describe };
       return { describe, onActivate: (r, c) => void drill(trace, op, r, c) };
     },
     close() {
