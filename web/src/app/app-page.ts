@@ -5,7 +5,7 @@
  * model-mode.ts).
  */
 import { registerOffline } from "./offline";
-import { createShareDialog } from "../views/share/share-dialog";
+import { createShareButton } from "../views/share/share-button";
 import { startWithUrl } from "./url-sync";
 import { installLearnMode, learnAtStart } from "./learn-mode";
 import { installModelMode, modelAtStart } from "./model-mode";
@@ -18,7 +18,7 @@ if (root) {
   const inView = keepStepInWindow();
   void startWithUrl(root, { onView: inView.onView }).then((stepper) => {
     inView.attach(stepper);
-    createShareDialog(stepper.layout.tools, () => stepper.view());
+    createShareButton(stepper.layout.tools, () => stepper.view());
     installModelMode(root, stepper, installLearnMode(root, stepper));
   });
 }
