@@ -15,6 +15,7 @@ import {
 } from "../state/presets";
 import {
   atStart,
+  onHead,
   stepBy,
   toFirst,
   withResult,
@@ -24,7 +25,8 @@ import {
   type StartStep,
 } from "../state/app-state";
 import { Granularity } from "../wasm/enums";
-import { preload } from "../wasm/lazy-run";
+import { preload, whenLoaded } from "../wasm/lazy-run";
+import { alignedHead } from "../state/alignment";
 import { CoreLostError, ScenarioError, type Attention } from "../wasm/loader";
 import type { ScenarioFile } from "../wasm/types";
 import { createDrawing, type Drawing } from "./drawing";
@@ -136,9 +138,12 @@ export class Controller {
     let next: AppState;
     try {
       const result = await att.run(scenario, granularity);
+      const opening = reset ? await whenLoaded(() => alignedHead(result.trace)) : null;
       // Placed from the state as it is when shown: a move made while this loaded is kept.
+      // A translation opens on the head that aligns best (state/alignment.ts).
+      const fresh = (s: AppState) => (opening ? onHead(s, opening.head) : s);
       const placed = () =>
-        place(withResult(reset ? null : this.state, scenario, granularity, result));
+        place(fresh(withResult(reset ? null : this.state, scenario, granularity, result)));
       await preload(() => (mine === this.latest ? renderReads(placed()) : []));
       next = placed();
       if (mine !== this.latest) {
