@@ -145,4 +145,13 @@ test.describe("on a touch phone", () => {
     await expect(page.locator(".step-where")).toHaveText(/query 7 “voiture”/);
     await snapshot(page, "phone-links-tap");
   });
+
+  test("the matrices' hint says tap, and a tap names the cell", async ({ page }) => {
+    await page.goto("./#p=scratch&s=6");
+    const inspect = page.getByTestId("matrix-result").locator(".inspect");
+    await expect(inspect).toHaveText("Tap a cell: what it means and how it is computed.");
+    const cell = page.getByTestId("matrix-result").locator("td[data-r]").first();
+    await cell.tap();
+    await expect(inspect).toContainText("[row 1 “");
+  });
 });
