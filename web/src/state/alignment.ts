@@ -52,25 +52,45 @@ const FRENCH_TO_ENGLISH: Readonly<Record<string, string>> = {
 export type Alignment = readonly number[];
 
 /**
- * The expected key of each query of a cross-attention from French words over English words:
- * the k-th French word that translates an English word goes to that word's k-th occurrence
- * (both noun phrases keep their order in the task). Null unless every key is an English word of
- * the lexicon and at least half of the queries translate one of them.
+ * The expected key of each French query word over English key words: the k-th French word that
+ * translates an English word goes to that word's k-th occurrence (both noun phrases keep their
+ * order in the task). Null unless every key is an English word of the lexicon and at least half
+ * of the queries translate one of them.
  */
-export function expectedAlignment(t: TraceValue): Alignment | null {
-  if (t.selfAttention) return null;
+export function expectedKeys(
+  queries: readonly string[],
+  keys: readonly string[],
+): Alignment | null {
   const english = new Set(Object.values(FRENCH_TO_ENGLISH));
-  if (!t.keyTokens.every((k) => english.has(k))) return null;
+  if (keys.length === 0 || !keys.every((k) => english.has(k))) return null;
   const used = new Map<string, number>();
-  const keys = t.queryTokens.map((q) => {
+  const found = queries.map((q) => {
     const word = Object.hasOwn(FRENCH_TO_ENGLISH, q) ? FRENCH_TO_ENGLISH[q]! : "";
     const nth = used.get(word) ?? 0;
     used.set(word, nth + 1);
-    const at = t.keyTokens.flatMap((k, j) => (k === word ? [j] : []));
+    const at = keys.flatMap((k, j) => (k === word ? [j] : []));
     return at[nth] ?? -1;
   });
-  const found = keys.filter((k) => k >= 0).length;
-  return found * 2 >= keys.length && found > 0 ? keys : null;
+  const known = found.filter((k) => k >= 0).length;
+  return known * 2 >= found.length && known > 0 ? found : null;
+}
+
+/** expectedKeys of a cross-attention trace's tokens (null for self-attention). */
+export function expectedAlignment(t: TraceValue): Alignment | null {
+  return t.selfAttention ? null : expectedKeys(t.queryTokens, t.keyTokens);
+}
+
+/** How many rows of `map` (rows, cols) put their largest weight on their expected key. */
+export function rowsOnExpected(map: readonly (readonly number[])[], expected: Alignment) {
+  let hits = 0;
+  let rows = 0;
+  expected.forEach((j, i) => {
+    const row = map[i];
+    if (j < 0 || !row) return;
+    rows++;
+    if (row[j] === Math.max(...row)) hits++;
+  });
+  return { hits, rows };
 }
 
 /**
