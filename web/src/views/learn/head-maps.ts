@@ -96,20 +96,28 @@ export function mapsLegend(): HTMLElement {
   return legend;
 }
 
-export function createHeadMaps(testId: string): HeadMaps {
+/** The figure's elements: caption, the maps' grid, and the lines of words under them. */
+function buildHeadMaps(testId: string) {
   const element = el("figure", "head-maps");
   element.dataset.testid = testId;
   const caption = el("figcaption", "head-maps-title");
   const grid = el("div", "head-maps-grid");
-  const peaks = el("p", "peaks");
-  peaks.dataset.testid = `${testId}-peaks`;
-  const help = el("p", "hint", MEAN_BEST_HELP);
+  const line = (name: string, text = "", className = "hint") => {
+    const p = el("p", className, text);
+    if (name) p.dataset.testid = `${testId}-${name}`;
+    return p;
+  };
+  const peaks = line("peaks", "", "peaks");
+  const help = line("", MEAN_BEST_HELP);
   help.hidden = true;
-  const counts = el("p", "hint");
-  counts.dataset.testid = `${testId}-counts`;
-  const separator = el("p", "hint");
-  separator.dataset.testid = `${testId}-separator`;
+  const counts = line("counts");
+  const separator = line("separator");
   element.append(caption, grid, peaks, counts, help, separator);
+  return { element, caption, grid, peaks, help, counts, separator };
+}
+
+export function createHeadMaps(testId: string): HeadMaps {
+  const { element, caption, grid, peaks, help, counts, separator } = buildHeadMaps(testId);
   let last: HeadMapsSpec | null = null;
 
   function draw(spec: HeadMapsSpec): void {
