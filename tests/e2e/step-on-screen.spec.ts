@@ -66,3 +66,28 @@ test("learned, head 1: each query's steps fit; the projections still do not", as
   // the queries fit (other heads' wider numbers leave a few over: the bench counts them).
   expect(misses.map((m) => /^step (\d+):/.exec(m)![1])).toEqual(["1", "2", "3"]);
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("small: every step's result ends within one screen of its title", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto("./#p=small&s=0&h=0&q=0");
+    const counter = page.getByTestId("step-counter");
+    const misses: string[] = [];
+    for (let k = 1; k <= 56; k++) {
+      if (k > 1) {
+        await page.keyboard.press("ArrowRight");
+        await expect(counter).toHaveText(new RegExp(`^Step ${k} of`));
+      }
+      const span = await page.evaluate(() => {
+        const step = document.querySelector('[data-testid="step-view"]')!;
+        const title = step.querySelector(".step-title")!.getBoundingClientRect();
+        const result = step.querySelector('[data-testid="matrix-result"] table');
+        return result ? result.getBoundingClientRect().bottom - title.top : 0;
+      });
+      if (span > 844) misses.push(`step ${k}: ${Math.round(span)} px`);
+    }
+    expect(misses).toEqual([]);
+  });
+});
