@@ -74,6 +74,7 @@ test.describe("on a phone", () => {
     test.setTimeout(120_000);
     await page.goto("./#p=small&s=0&h=0&q=0");
     const counter = page.getByTestId("step-counter");
+    await expect(counter).toHaveText(/^Step 1 of 56$/);
     const misses: string[] = [];
     for (let k = 1; k <= 56; k++) {
       if (k > 1) {
