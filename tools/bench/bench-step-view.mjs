@@ -3,7 +3,7 @@
 // result lie inside the window below the sticky top bar; at 390×844 (a phone) the result ends
 // within one screen of the step title's top. Prints, per preset and viewport, how many steps pass
 // and the first few that do not, with the part that sticks out. A figure, never an assertion.
-//   node tools/bench/bench-step-view.mjs [--port N] [--presets small,scratch,learned]
+//   node tools/bench/bench-step-view.mjs [--port N] [--presets small,scratch,learned] [--list N]
 import { launchChromium, startPreview } from "./bench-page.mjs";
 
 const arg = (name, fallback) => {
@@ -12,6 +12,8 @@ const arg = (name, fallback) => {
 };
 const port = Number(arg("--port", 4290));
 const presets = arg("--presets", "small,scratch,learned").split(",");
+/** How many failing steps to list per preset (`--list N`). */
+const list = Number(arg("--list", 6));
 
 /** The step's parts in window coordinates, read in the page. */
 function partsNow() {
@@ -98,8 +100,8 @@ try {
     for (const preset of presets) {
       const { total, failures } = await measurePreset(page, server.origin, preset, view, phone);
       console.log(`${label} ${preset}: ${total - failures.length} of ${total} steps pass`);
-      for (const f of failures.slice(0, 6)) console.log(`  ${f}`);
-      if (failures.length > 6) console.log(`  … ${failures.length - 6} more`);
+      for (const f of failures.slice(0, list)) console.log(`  ${f}`);
+      if (failures.length > list) console.log(`  … ${failures.length - list} more`);
     }
     await page.close();
   }
