@@ -179,6 +179,15 @@ for (const theme of ["light", "dark"] as const) {
       await expectNoViolations(page, "the learned preset");
     });
 
+    test("the learned preset's outlined A, a lit row and the links view", async ({ page }) => {
+      await page.goto("./#p=learned&s=6&h=1&g=1");
+      await expect(page.getByTestId("matrix-result").locator("td.expect")).toHaveCount(8);
+      await expectTheme(page, theme);
+      await page.getByTestId("links").getByRole("button", { name: "chat", exact: true }).hover();
+      await expect(page.getByTestId("matrix-result").locator("tr.lit")).toHaveCount(1);
+      await expectNoViolations(page, "the learned preset's A with row “chat” lit");
+    });
+
     test("the widest matrix: Anthony Hopkins, d_model 512", async ({ page }) => {
       await page.goto("./#p=hopkins&s=0&g=1");
       await expect(page.getByTestId("step-view")).toContainText("9×512");

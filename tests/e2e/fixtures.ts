@@ -26,10 +26,18 @@ export async function openApp(page: Page): Promise<void> {
   await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of \d+$/);
 }
 
-/** Picks a preset in the scenario panel and waits until its steps are shown. */
-export async function choosePreset(page: Page, name: string, totalSteps: number): Promise<void> {
+/**
+ * Picks a preset in the scenario panel and waits until its steps are shown, at step `first` (a
+ * translation opens on its best-aligned head's first step).
+ */
+export async function choosePreset(
+  page: Page,
+  name: string,
+  totalSteps: number,
+  first = 1,
+): Promise<void> {
   await page.getByLabel("Preset").selectOption({ label: name });
-  await expect(page.getByTestId("step-counter")).toHaveText(`Step 1 of ${totalSteps}`);
+  await expect(page.getByTestId("step-counter")).toHaveText(`Step ${first} of ${totalSteps}`);
 }
 
 /** Moves the focus out of any field so page-wide keys apply. */

@@ -27,7 +27,9 @@ test("a link #p=learned opens the learned cross-attention with its words", async
 
 test("the preset picker fetches the learned preset on first use", async ({ page }) => {
   await openApp(page);
-  await choosePreset(page, NAME, STEPS);
+  // Head 2's first step (1 + 35): the preset opens on the head whose crossed rows peak on the
+  // words they translate (linked-views.spec.ts measures it).
+  await choosePreset(page, NAME, STEPS, 36);
   const queries = page.getByLabel("Query", { exact: true }).locator("option");
   await expect(queries).toHaveText(FRENCH.map((w, i) => `${i + 1} · ${w}`));
 });

@@ -85,7 +85,8 @@ async function openFirst(c: Controller, options: AppOptions): Promise<void> {
         return DEFAULT_PRESET.scenario;
       }));
   }
-  err ??= await c.open(initial, options.start);
+  // A preset opens a translation on its best-aligned head (unless the start names a step).
+  err ??= await c.open(initial, options.start, !options.scenario);
   if (err) {
     // A bad scenario from a link or an attribute: say so, and show the default instead.
     await c.open(DEFAULT_PRESET.scenario, {});

@@ -15,6 +15,7 @@ import {
 } from "../state/presets";
 import {
   atStart,
+  onHead,
   stepBy,
   toFirst,
   withResult,
@@ -24,7 +25,8 @@ import {
   type StartStep,
 } from "../state/app-state";
 import { Granularity } from "../wasm/enums";
-import { preload } from "../wasm/lazy-run";
+import { preload, whenLoaded } from "../wasm/lazy-run";
+import { alignedHead } from "../state/alignment";
 import { CoreLostError, ScenarioError, type Attention } from "../wasm/loader";
 import type { ScenarioFile } from "../wasm/types";
 import { createDrawing, type Drawing } from "./drawing";
@@ -121,13 +123,15 @@ export class Controller {
    * Runs `scenario` through the core's worker and shows the result (from the first step when
    * `reset`, then at `place`), once what its first render reads is loaded. A rejection is
    * returned, not shown: the last good result stays on screen. A run that a newer one replaced
-   * before it was computed comes to SUPERSEDED, and its run is closed in the worker.
+   * before it was computed comes to SUPERSEDED, and its run is closed in the worker. `aligned`
+   * (a preset chosen): a translation opens on the head that aligns best (state/alignment.ts).
    */
   async compute(
     scenario: ScenarioFile,
     granularity: Granularity,
     reset: boolean,
     place: (s: AppState) => AppState = (s) => s,
+    aligned = false,
   ): Promise<RunOutcome> {
     if (!this.attention) return new ScenarioError("", "The WebAssembly core is not loaded yet.");
     const att = this.attention;
@@ -136,9 +140,11 @@ export class Controller {
     let next: AppState;
     try {
       const result = await att.run(scenario, granularity);
+      const opening = reset && aligned ? await whenLoaded(() => alignedHead(result.trace)) : null;
       // Placed from the state as it is when shown: a move made while this loaded is kept.
+      const fresh = (s: AppState) => (opening ? onHead(s, opening.head) : s);
       const placed = () =>
-        place(withResult(reset ? null : this.state, scenario, granularity, result));
+        place(fresh(withResult(reset ? null : this.state, scenario, granularity, result)));
       await preload(() => (mine === this.latest ? renderReads(placed()) : []));
       next = placed();
       if (mine !== this.latest) {
@@ -177,8 +183,9 @@ export class Controller {
     granularity: Granularity,
     reset: boolean,
     place?: (s: AppState) => AppState,
+    aligned = false,
   ): void {
-    void this.compute(scenario, granularity, reset, place).then((err) => {
+    void this.compute(scenario, granularity, reset, place, aligned).then((err) => {
       if (err instanceof ScenarioError) this.report(err);
     });
   }
@@ -191,7 +198,7 @@ export class Controller {
       if (mine !== this.chosen) return;
       this.parts?.form.setValues(formFromScenario(scenario), preset.id);
       this.parts?.tools.restart();
-      this.run(scenario, this.granularity, true);
+      this.run(scenario, this.granularity, true, undefined, true);
     };
     const now = presetScenarioNow(preset);
     if (now) return show(now);
@@ -205,11 +212,19 @@ export class Controller {
     });
   }
 
-  /** Opens a scenario (from a link or an embedder) at a step; the form shows it as Custom. */
-  async open(scenario: ScenarioFile, start: StartStep = {}): Promise<ScenarioError | null> {
+  /**
+   * Opens a scenario (from a link or an embedder) at a step; the form shows it as Custom.
+   * `aligned`: a preset's, whose translation opens on its best head when `start` names none.
+   */
+  async open(
+    scenario: ScenarioFile,
+    start: StartStep = {},
+    aligned = false,
+  ): Promise<ScenarioError | null> {
     const granularity = start.granularity ?? this.granularity;
     this.parts?.tools.restart(scenario.edits ?? []);
-    const err = await this.compute(scenario, granularity, true, (st) => atStart(st, start));
+    const at = (st: AppState) => atStart(st, start);
+    const err = await this.compute(scenario, granularity, true, at, aligned);
     if (err === SUPERSEDED) return null;
     if (err) return err;
     const preset = presetMatching(scenario);

@@ -7,6 +7,7 @@ import { createControls } from "../views/controls/controls";
 import { createDrill } from "../views/drill/drill";
 import { createExportMenu } from "../views/export/export-menu";
 import { createHeatmaps } from "../views/heatmaps/heatmap";
+import { createLinks } from "../views/links/links";
 import { fillKeys } from "../views/keys/keys";
 import type { Layout } from "../views/layout/layout";
 import { createPipeline } from "../views/pipeline/pipeline";
@@ -22,6 +23,7 @@ import type { Panel } from "../views/ui/panel";
 import { createThemeToggle, type ThemeToggle } from "../views/ui/theme";
 import { formFromScenario } from "../views/scenario/scenario-form";
 import { stepBy, toFirst, toHead, toLast, toQuery, toStage } from "../state/app-state";
+import type { OperandValue, TraceValue } from "../wasm/types";
 import type { Controller } from "./controller";
 import { createLearnerTools, type LearnerTools } from "./learner-tools";
 
@@ -67,11 +69,17 @@ function installKeys(c: Controller, keysOn: Document | HTMLElement): void {
  * The step view and what it holds besides its matrices: the visuals between formulas and
  * matrices, and the drill-down after them. `decorate` adds the learner's edit hook to a matrix.
  */
-function createStepPanels(layout: Layout, c: Controller, tools: () => LearnerTools) {
-  const stepView = createStepView(layout.step, (trace, op) => ({
+function createStepPanels(
+  layout: Layout,
+  c: Controller,
+  tools: () => LearnerTools,
+  point: (q: number | null) => void,
+) {
+  const decorate = (trace: TraceValue, op: OperandValue) => ({
     ...drill.decorate(trace, op),
     ...tools().decorate(trace, op),
-  }));
+  });
+  const stepView = createStepView(layout.step, decorate, point);
   const visuals = createStepVisuals((box) => stepView.afterFormulas(box));
   const drill = createDrill(layout.step, () =>
     c.attention && c.state ? { attention: c.attention, scenario: c.state.scenario } : null,
@@ -113,12 +121,21 @@ export function createScreen(
   const controls = createMoves(layout, c);
   const pipeline = createPipeline(layout.pipeline, (stage) => c.update((s) => toStage(s, stage)));
   let tools: LearnerTools | null = null;
-  const step = createStepPanels(layout, c, () => tools!);
+  // Linked views: a query pointed at in one view is lit in all of them.
+  const point = (q: number | null) => {
+    step.stepView.light(q);
+    heatmaps.light(q);
+    links.light(q);
+  };
+  const pickQuery = (q: number) => c.update((s) => toQuery(s, q));
+  const step = createStepPanels(layout, c, () => tools!, point);
   const heatmaps = createHeatmaps(
     layout.heatmaps,
     (h) => c.update((s) => toHead(s, h)),
-    (q) => c.update((s) => toQuery(s, q)),
+    pickQuery,
+    point,
   );
+  const links = createLinks(layout.links, point, pickQuery);
   const scenario = createScenarioParts(root, layout, c, step.stepView);
   tools = scenario.tools;
   // Export: what is on screen (the exports read the step view and heat maps too).
@@ -145,6 +162,7 @@ export function createScreen(
   const panels: Panel[] = [
     pipeline,
     heatmaps,
+    links,
     createOrigin(layout.origin),
     step.stepView,
     scenario.sqrtDk,

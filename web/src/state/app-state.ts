@@ -144,6 +144,15 @@ export function withResult(
   return atIndex(base, index);
 }
 
+/**
+ * Head `head` in focus, at the same stage and query (a whole-matrix step stays where it is): a
+ * fresh state's opening head.
+ */
+export function onHead(s: AppState, head: number): AppState {
+  if (currentStep(s).head < 0) return { ...s, focus: { ...s.focus, head } };
+  return toHead(s, head);
+}
+
 /** A step to open: any part left out falls back to the first step's. */
 export interface StartStep {
   stage?: Stage;

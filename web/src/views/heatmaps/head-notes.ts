@@ -6,6 +6,9 @@ import { headName } from "../../state/stages";
 import { headLabel, randomWeightsNote } from "../../state/head-labels";
 import type { ScenarioFile, TraceValue } from "../../wasm/types";
 import { el } from "../ui/dom";
+import { alignedHead } from "../../state/alignment";
+
+const fixed2 = (x: number) => x.toFixed(2);
 
 /** The notes' elements: the random-weights line and the list of head labels. */
 export function buildHeadNotes() {
@@ -24,9 +27,30 @@ export function showRandomNote(notes: HeadNotes, scenario: ScenarioFile): void {
   notes.random.textContent = text ?? "";
 }
 
-/** One line a head: "Head 2: sharp: 0.81 of a row's weight on one key on average (…)". */
+/**
+ * One line a head: "Head 2: sharp: 0.81 of a row's weight on one key on average (…)"; for a
+ * translation, first the weight it puts on the outlined words each French word translates, the
+ * best head (the one a translation opens on) named so.
+ */
 export function showHeadLabels(notes: HeadNotes, trace: TraceValue): void {
-  notes.labels.replaceChildren(
-    ...trace.headTraces.map((_, h) => el("li", "", `${headName(h)}: ${headLabel(trace, h)}`)),
+  const aligned = alignedHead(trace);
+  const alignment = (h: number) => {
+    if (!aligned) return "";
+    const a = aligned.scores[h]!;
+    const best = h === aligned.head ? " (the best: the head this opens on)" : "";
+    const crossed = a.crossed > 0 ? `${a.crossedPeaks}/${a.crossed} crossed, ` : "";
+    return `${crossed}${a.peaks}/${a.rows} rows peak on the translated word, mean weight ${fixed2(a.weight)} on it${best}; `;
+  };
+  const items = trace.headTraces.map((_, h) =>
+    el("li", "", `${headName(h)}: ${alignment(h)}${headLabel(trace, h)}`),
   );
+  if (aligned) {
+    const note = el(
+      "li",
+      "alignment-note",
+      "Dashed outlines: the English word each French word translates (the task's lexicon).",
+    );
+    items.unshift(note);
+  }
+  notes.labels.replaceChildren(...items);
 }

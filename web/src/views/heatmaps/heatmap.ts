@@ -17,10 +17,13 @@ import { preload } from "../../wasm/lazy-run";
 import { measureRanges, renderLegend } from "./heatmap-legend";
 import { scaleFor, type ScaleMode } from "./heatmap-scale";
 import { showHeadLabels, showRandomNote } from "./head-notes";
+import { expectedAlignment } from "../../state/alignment";
 
 export interface Heatmaps extends Panel {
   setTrace(trace: TraceValue): void;
   setCurrent(head: number, query: number): void;
+  /** Frames query row `query` (a token pointed at in any view), or none. */
+  light(query: number | null): void;
 }
 
 /**
@@ -60,11 +63,15 @@ class HeatmapsView implements Heatmaps {
   /** Each head's cells coloured under the current scale (m×n pixels), shared by both maps. */
   private images: (ImageData | undefined)[] = [];
   private lastWidth = 0;
+  /** A translation's expected key per query (outlined), and the row pointed at (-1: none). */
+  private expected: readonly number[] | null = null;
+  private lit = -1;
 
   constructor(
     host: HTMLElement,
     private readonly onHead: (head: number) => void,
     private readonly onQuery: (query: number) => void,
+    private readonly onPoint: (query: number | null) => void,
   ) {
     this.d = buildHeatmapDom(host);
     this.listen(host);
@@ -73,7 +80,12 @@ class HeatmapsView implements Heatmaps {
   /** Hover names a cell, a click picks its query; width, theme and scale changes redraw. */
   private listen(host: HTMLElement): void {
     const { big, bigBox, select } = this.d;
-    big.addEventListener("mousemove", (e) => this.inspect(e));
+    big.addEventListener("mousemove", (e) => {
+      this.inspect(e);
+      const rc = this.trace && cellAt(big, this.geometry, this.trace, this.head, e);
+      if (rc && rc[0] !== this.lit) this.onPoint(rc[0]);
+    });
+    big.addEventListener("mouseleave", () => this.onPoint(null));
     big.addEventListener("click", (e) => {
       const rc = this.trace && cellAt(big, this.geometry, this.trace, this.head, e);
       if (!rc) return;
@@ -153,13 +165,14 @@ class HeatmapsView implements Heatmaps {
       rowLabels: trace.queryLabels,
       colLabels: trace.keyLabels,
       scale: scaleFor(this.mode, w, mask),
+      expected: this.expected,
     };
     if (this.baseKey !== key) {
       const image = yield* this.imageOf(this.head);
       drawHeatmap(this.base, w, mask, { ...options, row: -1 }, image);
       this.baseKey = key;
     }
-    drawFromBase(this.d.big, this.base, w, { ...options, row: this.query });
+    drawFromBase(this.d.big, this.base, w, { ...options, row: this.query, lit: this.lit });
   }
 
   /** The big map now, or (a long sentence's new head) in slices. */
@@ -249,8 +262,17 @@ class HeatmapsView implements Heatmaps {
     this.setCurrent(state.focus.head, state.focus.query);
   }
 
+  light(query: number | null): void {
+    const q = query ?? -1;
+    if (q === this.lit) return;
+    this.lit = q;
+    this.drawBig();
+  }
+
   setTrace(t: TraceValue): void {
     this.trace = t;
+    this.expected = expectedAlignment(t);
+    this.lit = -1;
     this.baseKey = "";
     this.ink = undefined;
     this.head = Math.min(this.head, t.numHeads - 1);
@@ -296,6 +318,7 @@ export function createHeatmaps(
   host: HTMLElement,
   onHead: (head: number) => void,
   onQuery: (query: number) => void,
+  onPoint: (query: number | null) => void = () => {},
 ): Heatmaps {
-  return new HeatmapsView(host, onHead, onQuery);
+  return new HeatmapsView(host, onHead, onQuery, onPoint);
 }

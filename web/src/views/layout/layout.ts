@@ -20,6 +20,8 @@ export interface Layout {
   pipeline: HTMLElement;
   step: HTMLElement;
   heatmaps: HTMLElement;
+  /** A query word's links to the keys (hidden with the heat maps). */
+  links: HTMLElement;
   scenario: HTMLElement;
   keys: HTMLElement;
   announcer: HTMLElement;
@@ -41,6 +43,7 @@ const LAYOUT_HTML = `<a class="skip" href="#step">Skip to the current step</a>
   <section id="step" data-part="step" class="panel step" tabindex="-1"></section>
   <aside class="side">
     <section data-part="heatmaps" class="panel heatmaps" aria-label="Attention weights"></section>
+    <section data-part="links" class="panel links"></section>
     <section data-part="scenario" class="panel scenario-panel" aria-label="Scenario"></section>
     <section data-part="keys" class="panel keys" aria-labelledby="keys-title"></section>
   </aside>
@@ -77,6 +80,7 @@ export function createLayout(root: HTMLElement): Layout {
     pipeline: part("pipeline"),
     step,
     heatmaps: part("heatmaps"),
+    links: part("links"),
     scenario: part("scenario"),
     keys: part("keys"),
     announcer: part("announcer"),
@@ -115,6 +119,7 @@ export function scopeIds(root: HTMLElement): void {
 /** Hides the named panels (an embedder's choice); the step view is always shown. */
 export function hidePanels(layout: Layout, hide: ReadonlySet<PanelName>): void {
   for (const name of PANELS) layout[name].hidden = hide.has(name);
+  layout.links.hidden = hide.has("heatmaps");
   const noSide = hide.has("heatmaps") && hide.has("scenario") && hide.has("keys");
   layout.root.classList.toggle("no-side", noSide);
   layout.root.classList.toggle("no-pipeline", hide.has("pipeline"));

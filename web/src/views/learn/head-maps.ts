@@ -10,6 +10,8 @@ import { formatShape } from "../ui/format";
 import { THEME_EVENT } from "../ui/theme";
 import { headName } from "../../state/stages";
 import { MEAN_OF_HEADS, meanOfHeads } from "./learn-text";
+import { COPY_ROWS, SEPARATOR, inductionKeys, separatorText } from "./copy-notes";
+import { expectedKeys, rowsOnExpected } from "../../state/alignment";
 import type { MatrixValue } from "../../wasm/types";
 
 export interface HeadMapsSpec {
@@ -67,8 +69,23 @@ export function previousTokenHead(heads: number[][][]): { head: number; mean: nu
 /** What "best" measures, shown when the best map is the mean of the heads. */
 export const MEAN_BEST_HELP =
   "“Best” is the map with the highest pattern score (alignment, or induction score): how often " +
-  "a row's largest weight is on the expected word. The mean of the heads can score best while " +
+  "a row's largest weight is on the expected word, over the held-out sentences (counted above " +
+  "for this one). It counts peaks, not sharpness: the mean of the heads can score best while " +
   "looking blurrier than one head: each head covers some rows, and their mean peaks on every one.";
+
+/**
+ * "Rows on the expected word here: Head 1 7/8, …": each map's count of rows whose largest weight
+ * is on the expected key (the translated word; the induction target), the measure "best" uses.
+ */
+function countsText(spec: HeadMapsSpec, maps: number[][][], nameOf: (i: number) => string) {
+  const expected = inductionKeys(spec.rows, spec.cols) ?? expectedKeys(spec.rows, spec.cols);
+  if (!expected || spec.named === null) return "";
+  const each = maps.map((map, i) => {
+    const { hits, rows } = rowsOnExpected(map, expected);
+    return `${nameOf(i)} ${hits}/${rows}`;
+  });
+  return `Rows whose largest weight is on the expected word, in this sentence: ${each.join(", ")}.`;
+}
 
 /** A legend line for the colour scale of every learned map. */
 export function mapsLegend(): HTMLElement {
@@ -79,16 +96,28 @@ export function mapsLegend(): HTMLElement {
   return legend;
 }
 
-export function createHeadMaps(testId: string): HeadMaps {
+/** The figure's elements: caption, the maps' grid, and the lines of words under them. */
+function buildHeadMaps(testId: string) {
   const element = el("figure", "head-maps");
   element.dataset.testid = testId;
   const caption = el("figcaption", "head-maps-title");
   const grid = el("div", "head-maps-grid");
-  const peaks = el("p", "peaks");
-  peaks.dataset.testid = `${testId}-peaks`;
-  const help = el("p", "hint", MEAN_BEST_HELP);
+  const line = (name: string, text = "", className = "hint") => {
+    const p = el("p", className, text);
+    if (name) p.dataset.testid = `${testId}-${name}`;
+    return p;
+  };
+  const peaks = line("peaks", "", "peaks");
+  const help = line("", MEAN_BEST_HELP);
   help.hidden = true;
-  element.append(caption, grid, peaks, help);
+  const counts = line("counts");
+  const separator = line("separator");
+  element.append(caption, grid, peaks, counts, help, separator);
+  return { element, caption, grid, peaks, help, counts, separator };
+}
+
+export function createHeadMaps(testId: string): HeadMaps {
+  const { element, caption, grid, peaks, help, counts, separator } = buildHeadMaps(testId);
   let last: HeadMapsSpec | null = null;
 
   function draw(spec: HeadMapsSpec): void {
@@ -97,7 +126,13 @@ export function createHeadMaps(testId: string): HeadMaps {
     const left = labelRoom(spec.rows, 90);
     const top = labelRoom(spec.cols, 90);
     const shape = formatShape(spec.rows.length, spec.cols.length);
-    caption.textContent = `${spec.title}, ${shape}: rows = ${spec.rows.join(" ")}; columns = ${spec.cols.join(" ")}`;
+    const copy = spec.cols.includes(SEPARATOR);
+    const rowWords = copy
+      ? `${COPY_ROWS}: ${spec.rows.join(" ")}`
+      : `rows = ${spec.rows.join(" ")}`;
+    caption.textContent = `${spec.title}, ${shape}: ${rowWords}; columns = ${spec.cols.join(" ")}`;
+    separator.textContent = copy ? separatorText(spec.rows, spec.cols, spec.heads) : "";
+    separator.hidden = separator.textContent === "";
     // The named map may be the mean of the heads: drawn after them, as one more map.
     const mean = spec.named === MEAN_OF_HEADS ? meanOfHeads(spec.heads) : null;
     const all = mean ? [...spec.heads, mean] : spec.heads;
@@ -148,6 +183,8 @@ export function createHeadMaps(testId: string): HeadMaps {
       ? `${who}, where each row looks most: ${peaksText(spec.rows, spec.cols, map)}.`
       : "";
     help.hidden = !mean;
+    counts.textContent = countsText(spec, all, nameOf);
+    counts.hidden = counts.textContent === "";
   }
 
   // Labels take the theme's text colour: redraw when the theme changes.

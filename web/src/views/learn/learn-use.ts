@@ -16,6 +16,7 @@ import {
 } from "../../wasm/train-client";
 import type { TranslationValue } from "../../wasm/train-types";
 import { createHeadMaps } from "./head-maps";
+import { copyRowLabels } from "./copy-notes";
 import { DEFAULT_TEXT, determinerRows, SENTENCE_HELP } from "./learn-text";
 
 export interface Use {
@@ -131,7 +132,8 @@ function showTranslation(d: UseDom, t: TranslationValue, copy: boolean): void {
   d.maps.element.hidden = false;
   d.maps.draw({
     title: copy ? "Layer 2 self-attention of the copy" : "Cross-attention",
-    rows: t.target,
+    // A copy's rows are named as in "Watch it form": by the symbol each position reads.
+    rows: copy ? copyRowLabels(t.key_tokens, t.target) : t.target,
     cols: t.key_tokens,
     heads: t.attention,
     named: t.head,

@@ -56,6 +56,8 @@ export interface MatrixSpec {
   onActivate?: (r: number, c: number) => void;
   /** Present on input matrices: typing into a cell edits the scenario (edit-cell.ts). */
   edit?: CellEditHook;
+  /** Whether stored cell (r, c) is where weight is expected (a translation's alignment). */
+  expected?: (r: number, c: number) => boolean;
 }
 
 /**
@@ -89,6 +91,8 @@ export interface MatrixView {
   plain: string;
   /** The learner edited this displayed cell. */
   edited(r: number, c: number): boolean;
+  /** Weight is expected in this displayed cell (outlined). */
+  expected(r: number, c: number): boolean;
 }
 
 export function makeView(spec: MatrixSpec): MatrixView {
@@ -113,6 +117,7 @@ export function makeView(spec: MatrixSpec): MatrixView {
     role: spec.role,
     plain: spec.plain,
     edited: (r, c) => spec.edit?.edited(t ? c : r, t ? r : c) ?? false,
+    expected: (r, c) => spec.expected?.(t ? c : r, t ? r : c) ?? false,
   };
 }
 
@@ -170,7 +175,7 @@ export function escapeHtml(text: string): string {
 /** CSS classes of a cell: marked (read/written), dimmed otherwise, "inf" for −∞. */
 export function cellClass(view: MatrixView, r: number, c: number, x: number): string {
   const base = view.marked(r, c) ? (view.role === "read" ? "cell rd" : "cell wr") : "cell dim";
-  const edited = view.edited(r, c) ? " edited" : "";
+  const edited = (view.edited(r, c) ? " edited" : "") + (view.expected(r, c) ? " expect" : "");
   return x === -Infinity ? `${base} inf${edited}` : `${base}${edited}`;
 }
 

@@ -70,8 +70,19 @@ function storedCellOf(e: Event, spec: MatrixSpec): [number, number] | null {
 /** The matrix on screen now: a figure's listeners read it at event time. */
 type Current = () => { view: MatrixView; spec: MatrixSpec };
 
-/** The inspector line's words before any cell is hovered or focused. */
+/** Whether the screen has no hover (a phone): its hints then say tap. */
+let touch: boolean | undefined;
+const isTouch = () => (touch ??= window.matchMedia("(hover: none)").matches);
+
+/** The inspector line's words before any cell is hovered, focused or tapped. */
 function inspectHint(spec: MatrixSpec): string {
+  if (isTouch()) {
+    return spec.onActivate
+      ? "Tap a cell: what it means and how it is computed."
+      : spec.describe
+        ? "Tap a cell: what it means and its exact value."
+        : "Tap a cell: its exact value.";
+  }
   return spec.onActivate
     ? "Hover or focus a cell: what it means; click it or press Enter: how it is computed."
     : spec.describe

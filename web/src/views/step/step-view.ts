@@ -14,6 +14,7 @@ import { createMatrixFigure, type MatrixFigure } from "../matrix/matrix";
 import { matrixName, type MatrixSpec } from "../matrix/matrix-model";
 import { watchSideScroll } from "../ui/side-scroll";
 import type { Panel } from "../ui/panel";
+import { expectedHook, lightRows, wirePointing, type Shown } from "./row-links";
 
 /** Extra MatrixSpec fields for one operand or result (what cells mean, what a click does). */
 export type DecorateMatrix = (trace: TraceValue, op: OperandValue) => Partial<MatrixSpec>;
@@ -27,7 +28,7 @@ function specFor(
   decorate?: DecorateMatrix,
 ): MatrixSpec | null {
   const spec = operandSpec(trace, op, testId, role, operator);
-  return spec && { ...spec, ...decorate?.(trace, op) };
+  return spec && { ...spec, ...expectedHook(trace, spec), ...decorate?.(trace, op) };
 }
 
 /** "Head 2 of 8 · query 3 “sat”" for the heading (positions from 1, like the core's texts). */
@@ -51,6 +52,8 @@ export interface StepView extends Panel {
   resultFigure(): HTMLElement | null;
   /** The step's title and its matrices' shapes: what decides its layout (presentation mode). */
   layoutKey(): string;
+  /** Frames query row `query` in the (m, n) matrices shown (a token pointed at), or none. */
+  light(query: number | null): void;
 }
 
 /** The step view's elements, built once. */
@@ -155,13 +158,14 @@ function showFigures(
   operands: HTMLElement,
   figures: Map<string, MatrixFigure>,
   specs: MatrixSpec[],
-): void {
-  const shown = specs.map((spec) => {
+): Shown[] {
+  const pairs = specs.map((spec) => {
     let figure = figures.get(spec.testId);
     if (!figure) figures.set(spec.testId, (figure = createMatrixFigure()));
     figure.show(spec);
-    return figure.element;
+    return { element: figure.element, spec };
   });
+  const shown = pairs.map((p) => p.element);
   // Only the figures that come or go move: re-inserting one that stays would rebuild the
   // layout of all its cells (a stage with one operand follows one with two, step after step).
   for (const f of [...operands.children]) if (!shown.includes(f as HTMLElement)) f.remove();
@@ -171,14 +175,26 @@ function showFigures(
   });
   const label = `Operands and result: ${specs.map(matrixName).join("; ")}`;
   if (operands.getAttribute("aria-label") !== label) operands.setAttribute("aria-label", label);
+  return pairs;
 }
 
-export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): StepView {
+/**
+ * The step view in `host`; `decorate` adds to each matrix's spec, `onPoint` hears the query row
+ * pointed at or focused in an (m, n) matrix (null on leaving).
+ */
+export function createStepView(
+  host: HTMLElement,
+  decorate?: DecorateMatrix,
+  onPoint: (query: number | null) => void = () => {},
+): StepView {
   const d = buildStepDom(host);
   const checkSymbols = watchSideScroll(d.symbols);
   const checkNumbers = watchSideScroll(d.numbers);
   const figures = new Map<string, MatrixFigure>();
   let typeset = { formula: "", numbers: "" };
+  let shown: Shown[] = [];
+  let lit: number | null = null;
+  wirePointing(d.operands, () => shown, onPoint);
 
   return {
     render({ state, step, newStep }) {
@@ -209,7 +225,12 @@ export function createStepView(host: HTMLElement, decorate?: DecorateMatrix): St
         checkNumbers();
       }
       typeset = { formula: step.formula, numbers: step.formulaNumbers };
-      showFigures(d.operands, figures, specsOf(trace, step, decorate));
+      shown = showFigures(d.operands, figures, specsOf(trace, step, decorate));
+      lightRows(shown, lit);
+    },
+    light(query) {
+      lit = query;
+      lightRows(shown, lit);
     },
   };
 }

@@ -32,6 +32,10 @@ export interface DrawOptions {
   colLabels?: string[];
   /** Outlined query row, or -1. */
   row: number;
+  /** Query i's expected key, outlined dashed (a translation's alignment); -1 for none. */
+  expected?: readonly number[] | null;
+  /** The row a pointer or focus is on (linked views), framed in amber; -1 or absent for none. */
+  lit?: number;
   /** Colour of the labels (the theme's text colour). */
   ink?: string;
   /** A weight's colour position, 0 to 1 (the weight itself when omitted). */
@@ -200,7 +204,35 @@ export function drawHeatmap(
       ctx.restore();
     });
   }
+  outlineExpected(ctx, o);
   outlineRow(ctx, w, o);
+}
+
+/** Outlines each expected cell: a dark frame with white dashes, seen on any colour. */
+function outlineExpected(ctx: CanvasRenderingContext2D, o: DrawOptions): void {
+  if (!o.expected || o.cell < HATCH_MIN_CELL) return;
+  const frame = (colour: string, dash: number[]) => {
+    ctx.setLineDash(dash);
+    ctx.strokeStyle = colour;
+    ctx.beginPath();
+    o.expected!.forEach((j, i) => {
+      if (j >= 0) ctx.rect(o.left + j * o.cell + 1, o.top + i * o.cell + 1, o.cell - 2, o.cell - 2);
+    });
+    ctx.stroke();
+  };
+  ctx.lineWidth = 2;
+  frame("#111827", []);
+  frame("#ffffff", [3, 3]);
+  ctx.setLineDash([]);
+}
+
+/** Frames the pointed row o.lit in amber, outside the cells so the weights stay visible. */
+function lightRow(ctx: CanvasRenderingContext2D, w: MatrixValue, o: DrawOptions): void {
+  const r = o.lit ?? -1;
+  if (r < 0 || r >= w.rows) return;
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = "#d97706";
+  ctx.strokeRect(o.left - 3, o.top + r * o.cell - 1, w.cols * o.cell + 4, o.cell + 2);
 }
 
 /** Outlines row o.row: a dark line with a white inner line, visible on any colour. */
@@ -239,4 +271,5 @@ export function drawFromBase(
   ctx.drawImage(base, 0, 0);
   ctx.restore();
   outlineRow(ctx, w, o);
+  lightRow(ctx, w, o);
 }
