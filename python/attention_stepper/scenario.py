@@ -9,6 +9,8 @@ import json
 
 import numpy as np
 
+from .modern import kv_head_count, mask_fields, position_fields, rope_field
+
 # The core's limits (cpp/core/scenario/scenario.h Limits, cpp/core/scenario/json.h JsonLimits).
 MAX_TOKENS = 512
 MAX_TOKEN_BYTES = 40
@@ -153,6 +155,12 @@ def from_projections(
     padded_keys=(),
     title=None,
     source=None,
+    kv_heads=None,
+    rope=None,
+    position_offset=0,
+    window=None,
+    sink_tokens=0,
+    alibi=False,
 ):
     """A scenario file (as a dict) for multi-head attention given by its projections.
 
@@ -160,13 +168,22 @@ def from_projections(
     tensors or nested lists, kept in float64):
 
     - ``x_q`` (m, d_model); ``x_kv`` (n, d_model) for cross-attention, None for self-attention;
-    - ``w_q``, ``w_k`` (d_model, heads*d_k); ``w_v`` (d_model, heads*d_v); head i uses columns
-      [i*d_k, (i+1)*d_k) (PyTorch's ``nn.Linear`` weight is (out, in): pass ``weight.T``);
+    - ``w_q`` (d_model, heads*d_k); ``w_k`` (d_model, kv_heads*d_k); ``w_v`` (d_model,
+      kv_heads*d_v); head i uses columns [i*d_k, (i+1)*d_k) (PyTorch's ``nn.Linear`` weight is
+      (out, in): pass ``weight.T``);
     - ``w_o`` (heads*d_v, d_model), or None for no output projection;
-    - ``b_q``, ``b_k`` (heads*d_k,), ``b_v`` (heads*d_v,), ``b_o`` (d_model,) or None (zero);
+    - ``b_q`` (heads*d_k,), ``b_k`` (kv_heads*d_k,), ``b_v`` (kv_heads*d_v,), ``b_o``
+      (d_model,) or None (zero);
     - ``tokens`` m strings (default "t1".."tm"), ``key_tokens`` n strings (default "k1".."kn");
-    - ``mask`` "none" or "causal" (query i sees keys 0..i); ``padded_keys`` key indices every
-      query ignores; ``title`` (1..120 bytes) and ``source`` (1..300 bytes) are shown by the app.
+    - ``mask`` "none", "causal" (query i sees keys 0..i) or "window" (keys i-window+1..i, with
+      ``window``); ``sink_tokens`` keys 0..sink_tokens-1 stay visible under "causal" and
+      "window"; ``padded_keys`` key indices every query ignores; ``title`` (1..120 bytes) and
+      ``source`` (1..300 bytes) are shown by the app;
+    - ``kv_heads`` key/value heads (None: heads; it divides heads): query head i uses K/V head
+      i // (heads // kv_heads), as Llama's repeat_kv;
+    - ``rope`` None or {"theta": 10000, "style": "interleaved" | "half", "dims": d_k}: RoPE on
+      each head's q and k at position index + ``position_offset`` ("half" is Hugging Face's
+      rotate_half); ``alibi`` True adds ALiBi's -slope_h |i - j| to the scaled scores.
 
     The scores are scaled dot products, Q_i K_i^T / sqrt(d_k). Raises ValueError naming the
     argument and the limit when the scenario cannot hold what is given.
@@ -188,26 +205,27 @@ def from_projections(
         raise ValueError("key_tokens: given without x_kv; self-attention has tokens only")
     n = m if x_kv is None else x_kv.shape[0]
 
+    kv = kv_head_count(kv_heads, heads)
     widths = {}
-    for name, w in (("w_q", w_q), ("w_k", w_k), ("w_v", w_v)):
+    for name, w, split in (("w_q", w_q, heads), ("w_k", w_k, kv), ("w_v", w_v, kv)):
         w = as_array(name, w, 2)
         if w.shape[0] != d_model:
             raise ValueError(f"{name}: has {w.shape[0]} rows; it must have d_model = {d_model}")
-        if w.shape[1] % heads:
-            raise ValueError(f"{name}: {w.shape[1]} columns do not split into {heads} heads")
-        check_range(f"{name} columns (heads*d)", w.shape[1], heads, MAX_PROJECTION_WIDTH)
-        check_range(f"{name} columns per head", w.shape[1] // heads, 1, MAX_HEAD_DIM)
+        if w.shape[1] % split:
+            raise ValueError(f"{name}: {w.shape[1]} columns do not split into {split} heads")
+        check_range(f"{name} columns (heads*d)", w.shape[1], split, MAX_PROJECTION_WIDTH)
+        check_range(f"{name} columns per head", w.shape[1] // split, 1, MAX_HEAD_DIM)
         widths[name] = w
-    if widths["w_k"].shape != widths["w_q"].shape:
-        shapes = widths["w_k"].shape, widths["w_q"].shape
-        raise ValueError("w_k: has shape {}; it must match w_q's {}".format(*shapes))
     d_k = widths["w_q"].shape[1] // heads
-    d_v = widths["w_v"].shape[1] // heads
+    d_v = widths["w_v"].shape[1] // kv
+    if widths["w_k"].shape[1] != kv * d_k:
+        shapes = widths["w_k"].shape, (d_model, kv * d_k)
+        raise ValueError("w_k: has shape {}; it must be {} (d_model, kv_heads*d_k)".format(*shapes))
 
     scenario.update(d_model=d_model, heads=heads, d_k=d_k, d_v=d_v)
-    if mask not in ("none", "causal"):
-        raise ValueError(f'mask is {mask!r}; it must be "none" or "causal"')
-    scenario["mask"] = mask
+    if kv != heads:
+        scenario["kv_heads"] = kv
+    scenario.update(mask_fields(mask, window, sink_tokens, n))
     if isinstance(padded_keys, (str, bytes)) or not hasattr(padded_keys, "__iter__"):
         raise ValueError(f"padded_keys must be a list of key indices, got {padded_keys!r:.40}")
     padded = sorted({whole_number(f"padded_keys[{i}]", k) for i, k in enumerate(padded_keys)})
@@ -216,6 +234,10 @@ def from_projections(
     if padded:
         scenario["padded_keys"] = padded
     scenario["positional_encoding"] = False
+    rope = rope_field(rope, d_k)
+    if rope is not None:
+        scenario["rope"] = rope
+    scenario.update(position_fields(position_offset, alibi))
     scenario["score"] = "scaled_dot"
     scenario["x_q"] = x_q.tolist()
     if x_kv is not None:
@@ -233,8 +255,8 @@ def from_projections(
         scenario["w_o"] = w_o.tolist()
     for name, bias, length in (
         ("b_q", b_q, heads * d_k),
-        ("b_k", b_k, heads * d_k),
-        ("b_v", b_v, heads * d_v),
+        ("b_k", b_k, kv * d_k),
+        ("b_v", b_v, kv * d_v),
         ("b_o", b_o, d_model),
     ):
         vector = check_bias(name, bias, length)
