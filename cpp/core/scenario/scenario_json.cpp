@@ -33,7 +33,8 @@ const char* const kFields[] = {
     "x_q",          "x_kv",       "w_q",     "w_k",         "w_v",
     "w_o",          "score",      "d_a",     "w_bilinear",  "w_additive_q",
     "w_additive_k", "v_additive", "edits",   "b_q",         "b_k",
-    "b_v",          "b_o",        "title",   "source",      "window"};
+    "b_v",          "b_o",        "title",   "source",      "window",
+    "algorithm",    "block_q",    "block_k"};
 
 // One known field into `s`.
 Error read_field(const std::string& name, const JsonValue& v, Scenario* s) {
@@ -64,6 +65,18 @@ Error read_field(const std::string& name, const JsonValue& v, Scenario* s) {
     int window = 0;
     if (Error e = read_int(name, name, v, &window, checks::window_limit())) return e;
     s->window = window;
+    return std::nullopt;
+  }
+  if (name == "algorithm") {
+    const auto a = v.kind == Kind::String ? algorithm_named(v.string) : std::nullopt;
+    if (!a) return wrong(name, name, algorithm_names(), v);
+    s->algorithm = *a;
+    return std::nullopt;
+  }
+  if (name == "block_q" || name == "block_k") {
+    int block = 0;
+    if (Error e = read_int(name, name, v, &block, block_limit())) return e;
+    (name == "block_q" ? s->block_q : s->block_k) = block;
     return std::nullopt;
   }
   if (name == "padded_keys") return read_padded_keys(v, &s->padded_keys);
