@@ -6,8 +6,12 @@
  */
 import createAttentionModule from "@wasm/attention.mjs";
 import { asSerialised, coreBytes } from "./core-bytes";
+import type { AlgorithmAsk, AlgorithmModule } from "./algorithm-types";
 import type { CoreReply, CoreRequest, Fetched, Opened } from "./core-protocol";
-import type { AttentionModule, MatrixValue, RunSummary, StepValue } from "./types";
+import type { AttentionModule as StepperModule, MatrixValue, RunSummary, StepValue } from "./types";
+
+/** The stepper's module with its other algorithms' functions. */
+type AttentionModule = StepperModule & AlgorithmModule;
 
 const loading = createAttentionModule() as Promise<AttentionModule>;
 
@@ -32,6 +36,23 @@ function valueOf<T>(answer: Answer, key: string): T {
 /** The buffers of `matrices`, to transfer rather than copy. */
 const buffers = (matrices: (MatrixValue | null)[]) =>
   matrices.flatMap((m) => (m ? [m.data.buffer as ArrayBuffer] : []));
+
+/** The other algorithms of run `run` (cpp/bindings/algorithms_js.h). */
+function algorithm(raw: AttentionModule, run: number, a: AlgorithmAsk): unknown {
+  switch (a.kind) {
+    case "kv-cache":
+      return valueOf(raw.kvCache(run, a.head), "decode");
+    case "flash":
+      return valueOf(raw.flash(run, a.head, a.blockQ, a.blockK), "flash");
+    case "tile":
+      return valueOf(raw.flashTile(run, a.head, a.blockQ, a.blockK, a.index), "tile");
+    case "difference": {
+      const which = a.algorithm === "kv-cache" ? 1 : 2;
+      const d = raw.algorithmDifference(run, which, a.blockQ, a.blockK);
+      return { output: valueOf<number>(d, "output"), weights: valueOf<number>(d, "weights") };
+    }
+  }
+}
 
 /** The request's answer and the buffers its reply transfers. */
 function answer(
@@ -68,6 +89,8 @@ function answer(
       ];
     case "sweep":
       return [valueOf<unknown>(raw.sweep(coreBytes(asSerialised(r.scenario))), "points"), []];
+    case "algorithm":
+      return [algorithm(raw, r.run, r.ask), []];
     case "check":
       valueOf<true>(raw.check(typeof r.text === "string" ? coreBytes(r.text) : r.text), "ok");
       return [true, []];

@@ -49,6 +49,9 @@ export interface TraceValue extends TraceMatrices {
   hasMask: boolean;
   headTraces: HeadTraceValue[]; // h
   fullyMaskedQueries: number[]; // queries with every key masked: zero weights, zero output
+  algorithm: AlgorithmName; // the other algorithm the page steps through, or "standard"
+  blockQ: number; // flash's B_r and B_c (2 and 3 unless the scenario gives them)
+  blockK: number;
   title?: string; // where the scenario came from, plain text; absent when the file has none
   source?: string;
 }
@@ -122,9 +125,16 @@ export interface ScenarioFile extends ScenarioMatrices {
   source?: string;
   /** Edited cells applied after generation, in order (0-based row and col). */
   edits?: CellEdit[];
+  /** The algorithm the page steps through besides the standard one; B_r and B_c for "flash". */
+  algorithm?: AlgorithmName;
+  block_q?: number;
+  block_k?: number;
 }
 
 export type { EditableMatrix };
+
+/** The scenario file's `algorithm` (cpp/core/scenario/algorithm.h); their values: algorithm-types.ts. */
+export type AlgorithmName = "standard" | "kv-cache" | "flash";
 
 export interface CellEdit {
   matrix: EditableMatrix;
@@ -239,6 +249,10 @@ export interface RunSummary {
   fullyMaskedQueries: number[];
   title?: string;
   source?: string;
+  /** The scenario's algorithm, and flash's block sizes (2 and 3 unless given). */
+  algorithm: AlgorithmName;
+  blockQ: number;
+  blockK: number;
   keys: Int32Array;
 }
 export type RawOpenResult = { ok: true; id: number; summary: RunSummary } | RawError;
