@@ -1,4 +1,4 @@
-// The KV cache and FlashAttention of an open run's heads (see algorithms_js.h).
+// The KV cache and FlashAttention of a scenario's heads (see algorithms_js.h).
 #include "algorithms_js.h"
 
 #include <memory>
@@ -14,11 +14,11 @@ namespace {
 
 using attn::Algorithm;
 
-// The run's computation when `a` can run on it with these blocks and `head` exists; else null
-// with the error (the field named, as the scenario file would name it) in *error.
-std::shared_ptr<const Computed> checked_run(int id, int head, Algorithm a, double block_q,
-                                            double block_k, val* error) {
-  auto c = run_computed(id, error);
+// The scenario's computation when `a` can run on it with these blocks and `head` exists; else
+// null with the error (the field named, as the scenario file would name it) in *error.
+std::shared_ptr<const Computed> checked_run(const std::string& json, int head, Algorithm a,
+                                            double block_q, double block_k, val* error) {
+  auto c = compute(json, error);
   if (!c) return nullptr;
   if (auto e = attn::algorithm_problem(c->scenario, a, block_q, block_k)) {
     *error = failure(*e);
@@ -44,9 +44,9 @@ val tile_to_js(const attn::variants::FlashTile& t) {
 
 }  // namespace
 
-val kv_cache_js(int id, int head) {
+val kv_cache_js(const std::string& json, int head) {
   val error = val::undefined();
-  const auto c = checked_run(id, head, Algorithm::KvCache, 1, 1, &error);
+  const auto c = checked_run(json, head, Algorithm::KvCache, 1, 1, &error);
   if (!c) return error;
   val steps = val::array();
   for (const auto& s : attn::kv_cache_head(c->trace, head)) {
@@ -60,12 +60,12 @@ val kv_cache_js(int id, int head) {
   return success("decode", steps);
 }
 
-val flash_js(int id, int head, double block_q, double block_k) {
+val flash_js(const std::string& json, int head, double block_q, double block_k) {
   val error = val::undefined();
-  const auto c = checked_run(id, head, Algorithm::Flash, block_q, block_k, &error);
+  const auto c = checked_run(json, head, Algorithm::Flash, block_q, block_k, &error);
   if (!c) return error;
-  const auto f = attn::flash_head(c->trace, head, static_cast<int>(block_q),
-                                  static_cast<int>(block_k));
+  const auto f =
+      attn::flash_head(c->trace, head, static_cast<int>(block_q), static_cast<int>(block_k));
   val tiles = val::array();
   for (const auto& t : f.tiles) tiles.call<void>("push", tile_to_js(t));
   std::vector<double> lse;
@@ -80,9 +80,9 @@ val flash_js(int id, int head, double block_q, double block_k) {
   return success("flash", out);
 }
 
-val flash_tile_js(int id, int head, double block_q, double block_k, int index) {
+val flash_tile_js(const std::string& json, int head, double block_q, double block_k, int index) {
   val error = val::undefined();
-  const auto c = checked_run(id, head, Algorithm::Flash, block_q, block_k, &error);
+  const auto c = checked_run(json, head, Algorithm::Flash, block_q, block_k, &error);
   if (!c) return error;
   const auto d = attn::variants::flash_tile_detail(attn::algorithm_inputs(c->trace, head),
                                                    static_cast<int>(block_q),
@@ -105,19 +105,20 @@ val flash_tile_js(int id, int head, double block_q, double block_k, int index) {
   return success("tile", out);
 }
 
-val algorithm_difference_js(int id, int algorithm, double block_q, double block_k) {
+val algorithm_difference_js(const std::string& json, int algorithm, double block_q,
+                            double block_k) {
   val error = val::undefined();
   if (algorithm != 1 && algorithm != 2) {
     return failure({"algorithm", "algorithm is " + std::to_string(algorithm) +
                                      "; it must be 1 (kv-cache) or 2 (flash)"});
   }
   const auto a = static_cast<Algorithm>(algorithm);
-  const auto c = checked_run(id, 0, a, block_q, block_k, &error);
+  const auto c = checked_run(json, 0, a, block_q, block_k, &error);
   if (!c) return error;
-  const auto d = a == Algorithm::KvCache
-                     ? attn::kv_cache_difference(c->trace)
-                     : attn::flash_difference(c->trace, static_cast<int>(block_q),
-                                              static_cast<int>(block_k));
+  const auto d =
+      a == Algorithm::KvCache
+          ? attn::kv_cache_difference(c->trace)
+          : attn::flash_difference(c->trace, static_cast<int>(block_q), static_cast<int>(block_k));
   val out = val::object();
   out.set("ok", true);
   out.set("output", d.output);

@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "algorithms_js.h"
 #include "attention/attention.h"
 #include "explain/drill.h"
 #include "explain/sweep.h"
@@ -179,11 +178,6 @@ EMSCRIPTEN_BINDINGS(attention_stepper) {
   emscripten::function("matrix", &bindings::run_matrix);
   emscripten::function("close", &bindings::close_run);
   emscripten::function("openRuns", &bindings::open_runs);
-  // The same heads by the KV cache and FlashAttention (algorithms_js.h).
-  emscripten::function("kvCache", &bindings::kv_cache_js);
-  emscripten::function("flash", &bindings::flash_js);
-  emscripten::function("flashTile", &bindings::flash_tile_js);
-  emscripten::function("algorithmDifference", &bindings::algorithm_difference_js);
   // The matrices, score kinds and mask kinds, from the core's tables (registry_js.cpp).
   emscripten::function("registry", &bindings::registry_to_js);
 

@@ -159,11 +159,6 @@ val run_matrix(int id, int matrix, int head) {
   return success("matrix", m ? to_js(*m) : val::null());
 }
 
-std::shared_ptr<const Computed> run_computed(int id, val* error) {
-  const Run* run = find_run(id, error);
-  return run ? run->computed : nullptr;
-}
-
 void close_run(int id) { runs().erase(id); }
 
 int open_runs() { return static_cast<int>(runs().size()); }

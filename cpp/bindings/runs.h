@@ -38,8 +38,6 @@ val run_step(int id, int k);
 /// registry's row `matrixId` (attention/registry.h; null when the run has none), of head `head`
 /// for a per-head matrix (the head is ignored otherwise).
 val run_matrix(int id, int matrix, int head);
-/// The computation of run `id`, or null with the error in *error (closed or never opened).
-std::shared_ptr<const Computed> run_computed(int id, val* error);
 /// Forgets run `id` (its trace is freed once no run or cache holds it); unknown ids are ignored.
 void close_run(int id);
 /// How many runs are open (tests prove the page's runs are closed).

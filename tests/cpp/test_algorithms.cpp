@@ -50,7 +50,9 @@ TEST_CASE("algorithm: read from the file, blocks default to 2 and 3", "[algorith
 }
 
 TEST_CASE("algorithm: refusals name the field and the limit", "[algorithms]") {
-  const auto bad = [](const std::string& fields) { return refusal("{" + kWords + ", " + fields + "}"); };
+  const auto bad = [](const std::string& fields) {
+    return refusal("{" + kWords + ", " + fields + "}");
+  };
   CHECK(bad(R"("algorithm": "paged")") ==
         "algorithm: algorithm must be \"standard\", \"kv-cache\" or \"flash\", got \"paged\"");
   CHECK(bad(R"("algorithm": "flash", "block_q": 0)") ==

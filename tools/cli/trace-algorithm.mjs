@@ -42,10 +42,11 @@ function asOption(error, options) {
 
 /**
  * What the options add to `json` (the trace JSON of `bytes`): per head `decode` or `flash`, and
- * the algorithm's name. The file's own `algorithm` applies when --algorithm is not given.
- * Returns null, or a message naming the option and its limit.
+ * the algorithm's name, computed by the module `loadModule()` resolves to. The file's own
+ * `algorithm` applies when --algorithm is not given. Resolves to null, or a message naming the
+ * option and its limit.
  */
-export function addAlgorithm(module, bytes, trace, json, options) {
+export async function addAlgorithm(loadModule, bytes, trace, json, options) {
   const algorithm = options.algorithm ?? trace.algorithm;
   const flash = algorithm === "flash";
   for (const field of ["block_q", "block_k"]) {
@@ -61,21 +62,14 @@ export function addAlgorithm(module, bytes, trace, json, options) {
   };
   const bq = number("block_q", trace.blockQ);
   const bk = number("block_k", trace.blockK);
-  // The run the trace came from (the module keeps the last computation: nothing is recomputed).
-  const opened = module.open(bytes, 1);
-  if (!opened.ok) return opened.error.message;
-  try {
-    json.algorithm = algorithm;
-    json.heads.forEach((head, h) => {
-      const got = flash ? module.flash(opened.id, h, bq, bk) : module.kvCache(opened.id, h);
-      if (!got.ok) throw new Error(asOption(got.error, options));
-      if (flash) head.flash = flashJson(got.flash);
-      else head.decode = got.decode.map(decodeJson);
-    });
-  } catch (e) {
-    return e.message;
-  } finally {
-    module.close(opened.id);
+  // The algorithms' own module (algorithms.mjs) computes the scenario once for every head.
+  const module = await loadModule();
+  json.algorithm = algorithm;
+  for (const [h, head] of json.heads.entries()) {
+    const got = flash ? module.flash(bytes, h, bq, bk) : module.kvCache(bytes, h);
+    if (!got.ok) return asOption(got.error, options);
+    if (flash) head.flash = flashJson(got.flash);
+    else head.decode = got.decode.map(decodeJson);
   }
   return null;
 }

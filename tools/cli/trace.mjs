@@ -45,6 +45,7 @@ if (!result.ok) {
   fail(`${name}${where}: ${result.error.message}`);
 }
 const json = traceToJson(result, withSteps);
-const refused = addAlgorithm(module, bytes, result.trace, json, parsed.options);
+const algorithms = () => loadRawModule("algorithms");
+const refused = await addAlgorithm(algorithms, bytes, result.trace, json, parsed.options);
 if (refused) fail(`${name}: ${refused}`);
 process.stdout.write(`${JSON.stringify(json)}\n`);

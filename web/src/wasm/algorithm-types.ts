@@ -1,9 +1,10 @@
 /**
- * The other algorithms of a run's heads, as the module answers them
- * (cpp/bindings/algorithms_js.h): the KV cache's decoding steps and FlashAttention's tiles.
+ * The other algorithms of a scenario's heads, as their module (algorithms.mjs, loaded on first
+ * use: cpp/bindings/algorithms_js.h) answers them: the KV cache's decoding steps and
+ * FlashAttention's tiles.
  * Vectors are Float64Array copies; a running maximum before any visible key is -Infinity.
  */
-import type { AlgorithmName, MatrixValue } from "./types";
+import type { AlgorithmName, MatrixValue, ScenarioBytes } from "./types";
 
 export type { AlgorithmName };
 
@@ -58,17 +59,17 @@ export interface AlgorithmDifference {
 
 type RawError = { ok: false; error: { field: string; message: string } };
 
-/** The module's functions for them (the core's worker has them beside AttentionModule's). */
+/** The module algorithms.mjs; each function takes the scenario's JSON bytes. */
 export interface AlgorithmModule {
-  kvCache(id: number, head: number): { ok: true; decode: DecodeStepValue[] } | RawError;
+  kvCache(json: ScenarioBytes, head: number): { ok: true; decode: DecodeStepValue[] } | RawError;
   flash(
-    id: number,
+    json: ScenarioBytes,
     head: number,
     blockQ: number,
     blockK: number,
   ): { ok: true; flash: FlashValue } | RawError;
   flashTile(
-    id: number,
+    json: ScenarioBytes,
     head: number,
     blockQ: number,
     blockK: number,
@@ -76,7 +77,7 @@ export interface AlgorithmModule {
   ): { ok: true; tile: FlashTileDetail | null } | RawError;
   /** algorithm 1 = kv-cache, 2 = flash. */
   algorithmDifference(
-    id: number,
+    json: ScenarioBytes,
     algorithm: number,
     blockQ: number,
     blockK: number,

@@ -30,8 +30,8 @@ export type CoreRequest =
       col: number;
     }
   | { id: number; type: "sweep"; scenario: string }
-  /** The KV cache's steps, flash's tiles or one tile, or the difference, of run `run`. */
-  | { id: number; type: "algorithm"; run: number; ask: AlgorithmAsk }
+  /** The KV cache's steps, flash's tiles or one tile, or the difference, of a scenario. */
+  | { id: number; type: "algorithm"; scenario: string; ask: AlgorithmAsk }
   /** Reads and checks a scenario file's text without computing it. */
   | { id: number; type: "check"; text: string | Uint8Array }
   | { type: "close"; run: number }

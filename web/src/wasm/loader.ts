@@ -81,9 +81,10 @@ export interface Attention {
   sweep(scenario: ScenarioFile): Promise<SweepPointValue[]>;
   /**
    * The KV cache's steps, flash's tiles, one tile or the difference from the standard trace, of
-   * a result's run (wasm/algorithm-types.ts has the shapes). Rejects with ScenarioError.
+   * a scenario (wasm/algorithm-types.ts has the shapes), by the algorithms' own module, which the
+   * worker loads on first use. Rejects with ScenarioError.
    */
-  algorithm<T>(result: RunResult, ask: AlgorithmAsk): Promise<T>;
+  algorithm<T>(scenario: ScenarioFile, ask: AlgorithmAsk): Promise<T>;
 }
 
 /** Each lazy result's run, and a backstop that frees the runs of results nobody released. */
@@ -134,11 +135,8 @@ function wrap(client: CoreClient): Attention {
     drillProjection: (s, kind, h, i, c) => drill(s, kind, h, i, c),
     drillFinal: (s, i, c) => drill(s, DrillKind.Final, 0, i, c),
     sweep: (scenario) => client.request({ type: "sweep", scenario: scenarioText(scenario) }),
-    async algorithm(result, ask) {
-      const handle = handles.get(result);
-      if (!handle) throw new ScenarioError("", "This result has no run in the core.");
-      return client.request({ type: "algorithm", run: handle.id, ask });
-    },
+    algorithm: (scenario, ask) =>
+      client.request({ type: "algorithm", scenario: scenarioText(scenario), ask }),
   };
 }
 

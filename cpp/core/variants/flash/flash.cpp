@@ -7,6 +7,8 @@
 #include <limits>
 #include <utility>
 
+#include "kernels/kernels.h"
+
 namespace attn {
 namespace variants {
 
@@ -50,8 +52,11 @@ void record_before(const Matrix& s, const HeadInputs& in, Eigen::Index r0, Eigen
 void fold_tile(const HeadInputs& in, Eigen::Index r0, Eigen::Index c0, Eigen::Index cols,
                BlockState& st, FlashTileDetail* detail) {
   const Eigen::Index rows = st.o.rows();
-  // S = scale · Q_block K_block^T (+ bias block): (rows, d_k) x (d_k, cols) -> (rows, cols).
-  Matrix s = in.scale * (in.q.middleRows(r0, rows) * in.k.middleRows(c0, cols).transpose());
+  // S = scale · Q_block K_block^T (+ bias block): (rows, d_k) x (d_k, cols) -> (rows, cols), by
+  // the shared kernel (kernels/), as the traced path computes its scores.
+  Matrix s(rows, cols);
+  dot_scores_into(in.q.middleRows(r0, rows), in.k.middleRows(c0, cols), s);
+  s *= in.scale;
   if (in.bias.size() != 0) s += in.bias.block(r0, c0, rows, cols);
   if (detail) record_before(s, in, r0, c0, st, *detail);
   Matrix p = Matrix::Zero(rows, cols);
@@ -72,7 +77,9 @@ void fold_tile(const HeadInputs& in, Eigen::Index r0, Eigen::Index c0, Eigen::In
     st.m(r) = m_new;
   }
   // O ← diag(rescale) O + P V_block: (rows, cols) x (cols, d_v) -> (rows, d_v).
-  st.o = rescale.matrix().asDiagonal() * st.o + p * in.v.middleRows(c0, cols);
+  Matrix pv(rows, in.v.cols());
+  weighted_sum_into(p, in.v.middleRows(c0, cols), pv);
+  for (Eigen::Index r = 0; r < rows; ++r) st.o.row(r) = rescale(r) * st.o.row(r) + pv.row(r);
   if (!detail) return;
   // A row that saw nothing before has m_old = −inf: its factor is e^(−inf) = 0.
   detail->p = p;

@@ -5,7 +5,7 @@
 import type { AppState } from "../../state/app-state";
 import type { AlgorithmDifference, DecodeStepValue, FlashValue } from "../../wasm/algorithm-types";
 import type { Attention } from "../../wasm/loader";
-import type { RunResult } from "../../wasm/types";
+import type { RunResult, ScenarioFile } from "../../wasm/types";
 
 export interface AlgorithmDeps {
   attention(): Attention | null;
@@ -16,9 +16,11 @@ export interface AlgorithmView {
   show(state: AppState): void;
 }
 
-/** What one step is drawn from: the run, its head, and what the worker answered for it. */
+/** What one step is drawn from: the run and its scenario, its head, and what the worker answered
+ * for them. */
 export interface AlgorithmData {
   result: RunResult;
+  scenario: ScenarioFile;
   head: number;
   decode?: DecodeStepValue[];
   flash?: FlashValue;

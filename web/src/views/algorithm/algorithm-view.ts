@@ -47,22 +47,22 @@ function buildView(box: HTMLElement) {
 /** Asks the worker for the head's steps or tiles and the scenario's difference. */
 async function fetchData(deps: AlgorithmDeps, state: AppState): Promise<AlgorithmData> {
   const att = attentionOf(deps);
-  const { result } = state;
+  const { result, scenario } = state;
   const t = result.trace;
   const head = state.focus.head;
   const blocks = { blockQ: t.blockQ, blockK: t.blockK };
   const algorithm = t.algorithm === "flash" ? "flash" : "kv-cache";
-  const difference = att.algorithm<AlgorithmDifference>(result, {
+  const difference = att.algorithm<AlgorithmDifference>(scenario, {
     kind: "difference",
     algorithm,
     ...blocks,
   });
   if (algorithm === "flash") {
-    const flash = await att.algorithm<FlashValue>(result, { kind: "flash", head, ...blocks });
-    return { result, head, flash, difference: await difference };
+    const flash = await att.algorithm<FlashValue>(scenario, { kind: "flash", head, ...blocks });
+    return { result, scenario, head, flash, difference: await difference };
   }
-  const decode = await att.algorithm<DecodeStepValue[]>(result, { kind: "kv-cache", head });
-  return { result, head, decode, difference: await difference };
+  const decode = await att.algorithm<DecodeStepValue[]>(scenario, { kind: "kv-cache", head });
+  return { result, scenario, head, decode, difference: await difference };
 }
 
 export function createAlgorithmView(box: HTMLElement, deps: AlgorithmDeps): AlgorithmView {

@@ -31,7 +31,7 @@ async function finalO(deps: AlgorithmDeps, data: AlgorithmData, m: number, dV: n
   const att = attentionOf(deps);
   const details = await Promise.all(
     [...last.values()].map((index) =>
-      att.algorithm<FlashTileDetail>(data.result, {
+      att.algorithm<FlashTileDetail>(data.scenario, {
         kind: "tile",
         head: data.head,
         blockQ: f.blockQ,

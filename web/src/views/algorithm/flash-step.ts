@@ -36,7 +36,7 @@ export async function flashStep(deps: AlgorithmDeps, data: AlgorithmData, index:
   const total = flashStepCount(f);
   if (index >= f.tiles.length) return finalSteps(deps, data, index - f.tiles.length, total);
   const att = attentionOf(deps);
-  const tile = await att.algorithm<FlashTileDetail>(data.result, {
+  const tile = await att.algorithm<FlashTileDetail>(data.scenario, {
     kind: "tile",
     head: data.head,
     blockQ: f.blockQ,
