@@ -39,9 +39,16 @@ let algorithms: Promise<AlgorithmModule> | null = null;
 
 /** The answer of the algorithms' module to `a` for the scenario text `scenario`. */
 async function algorithm(scenario: string, a: AlgorithmAsk): Promise<unknown> {
-  algorithms ??= import("@wasm/algorithms.mjs").then(
-    (m) => m.default() as Promise<AlgorithmModule>,
-  );
+  // A module that did not load (offline, or a one-file page that has only the stepper's) is
+  // named, and tried again at the next request; the stepper's own module is left as it is.
+  algorithms ??= import("@wasm/algorithms.mjs")
+    .then((m) => m.default() as Promise<AlgorithmModule>)
+    .catch(() => {
+      algorithms = null;
+      throw new Error(
+        "the KV cache and FlashAttention module (algorithms.wasm) could not be loaded; the standard steps still work",
+      );
+    });
   const raw = await algorithms;
   const json = coreBytes(asSerialised(scenario));
   switch (a.kind) {
