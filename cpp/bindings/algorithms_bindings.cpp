@@ -12,7 +12,8 @@ using emscripten::val;
 
 EMSCRIPTEN_BINDINGS(attention_algorithms) {
   emscripten::function(
-      "kvCache", +[](const val& json, int head) { return bindings::kv_cache_js(text_in(json), head); });
+      "kvCache",
+      +[](const val& json, int head) { return bindings::kv_cache_js(text_in(json), head); });
   emscripten::function(
       "flash", +[](const val& json, int head, double block_q, double block_k) {
         return bindings::flash_js(text_in(json), head, block_q, block_k);
