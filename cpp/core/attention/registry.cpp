@@ -25,13 +25,25 @@ Matrix* made(std::optional<Matrix>& b, Eigen::Index width) {
 
 using D = Dim;
 using I = MatrixId;
+using Getter = const Matrix* (*)(const Trace&, int);
+using Input = Matrix* (*)(Inputs&);
+
+/// A matrix of the scenario file (editable): its shape rule and score kind are the file table's.
+MatrixInfo from_file(I id, const char* name, const char* trace_field, const char* field,
+                     const char* tex, bool optional, Getter get, Input input) {
+  const FileMatrix& f = *file_matrix(field);
+  const char* score = f.presence == Presence::ScoreKind ? score_variant(f.score).name : "";
+  return {id,   name,     trace_field, f.field, tex,    "",  false,
+          true, optional, score,       f.rows,  f.cols, get, input};
+}
 
 }  // namespace
 
 const std::vector<MatrixInfo>& matrix_registry() {
   static const std::vector<MatrixInfo> rows = {
       // id, its name, trace field, file field, TeX, row TeX, per head, editable, optional, the
-      // score kind it belongs to, rows, cols, getter, and an editable one's place in the inputs
+      // score kind it belongs to, rows, cols, getter (from_file: an editable one's place in the
+      // inputs, the rest from the file's table)
       {I::EmbeddingsQ, "EmbeddingsQ", "embeddingsQ", "", "E_q", "", false, false, false, "", D::M,
        D::DModel, TRACE(&t.inputs.embeddings_q)},
       {I::EmbeddingsKv, "EmbeddingsKv", "embeddingsKv", "", "E_{kv}", "", false, false, false, "",
@@ -40,38 +52,31 @@ const std::vector<MatrixInfo>& matrix_registry() {
        D::DModel, TRACE(&t.inputs.positional_q)},
       {I::PositionalKv, "PositionalKv", "positionalKv", "", "P_{kv}", "", false, false, false, "",
        D::N, D::DModel, TRACE(&t.inputs.positional_kv)},
-      {I::Xq, "Xq", "xQ", "x_q", "X_q", "", false, true, false, "", D::M, D::DModel,
-       TRACE(&t.inputs.x_q), INPUT(&in.x_q)},
-      {I::Xkv, "Xkv", "xKv", "x_kv", "X_{kv}", "", false, true, false, "", D::N, D::DModel,
-       TRACE(&t.inputs.x_kv), INPUT(&in.x_kv)},
-      {I::Wq, "Wq", "wQ", "w_q", "W_Q", "", false, true, false, "", D::DModel, D::HDK,
-       TRACE(&t.inputs.w_q), INPUT(&in.w_q)},
-      {I::Wk, "Wk", "wK", "w_k", "W_K", "", false, true, false, "", D::DModel, D::HDK,
-       TRACE(&t.inputs.w_k), INPUT(&in.w_k)},
-      {I::Wv, "Wv", "wV", "w_v", "W_V", "", false, true, false, "", D::DModel, D::HDV,
-       TRACE(&t.inputs.w_v), INPUT(&in.w_v)},
-      {I::Wo, "Wo", "wO", "w_o", "W_O", "", false, true, true, "", D::HDV, D::DModel,
-       TRACE(present(t.inputs.w_o)), INPUT(present(in.w_o))},
-      {I::WBilinear, "WBilinear", "wBilinear", "w_bilinear", "W_a", "", false, true, true,
-       "general", D::DK, D::HDK, TRACE(present(t.inputs.w_bilinear)),
-       INPUT(present(in.w_bilinear))},
-      {I::WAdditiveQ, "WAdditiveQ", "wAdditiveQ", "w_additive_q", "W_1", "", false, true, true,
-       "additive", D::DK, D::HDA, TRACE(present(t.inputs.w_additive_q)),
-       INPUT(present(in.w_additive_q))},
-      {I::WAdditiveK, "WAdditiveK", "wAdditiveK", "w_additive_k", "W_2", "", false, true, true,
-       "additive", D::DK, D::HDA, TRACE(present(t.inputs.w_additive_k)),
-       INPUT(present(in.w_additive_k))},
-      {I::VAdditive, "VAdditive", "vAdditive", "v_additive", "v_a", "", false, true, true,
-       "additive", D::Heads, D::DA, TRACE(present(t.inputs.v_additive)),
-       INPUT(present(in.v_additive))},
-      {I::BQ, "BQ", "bQ", "b_q", "b_Q", "", false, true, true, "", D::One, D::HDK,
-       TRACE(present(t.inputs.b_q)), INPUT(made(in.b_q, in.w_q.cols()))},
-      {I::BK, "BK", "bK", "b_k", "b_K", "", false, true, true, "", D::One, D::HDK,
-       TRACE(present(t.inputs.b_k)), INPUT(made(in.b_k, in.w_k.cols()))},
-      {I::BV, "BV", "bV", "b_v", "b_V", "", false, true, true, "", D::One, D::HDV,
-       TRACE(present(t.inputs.b_v)), INPUT(made(in.b_v, in.w_v.cols()))},
-      {I::BO, "BO", "bO", "b_o", "b_O", "", false, true, true, "", D::One, D::DModel,
-       TRACE(present(t.inputs.b_o)), INPUT(in.w_o ? made(in.b_o, in.w_o->cols()) : nullptr)},
+      // The scenario file's matrices (editable), in the trace value's order.
+      from_file(I::Xq, "Xq", "xQ", "x_q", "X_q", false, TRACE(&t.inputs.x_q), INPUT(&in.x_q)),
+      from_file(I::Xkv, "Xkv", "xKv", "x_kv", "X_{kv}", false, TRACE(&t.inputs.x_kv),
+                INPUT(&in.x_kv)),
+      from_file(I::Wq, "Wq", "wQ", "w_q", "W_Q", false, TRACE(&t.inputs.w_q), INPUT(&in.w_q)),
+      from_file(I::Wk, "Wk", "wK", "w_k", "W_K", false, TRACE(&t.inputs.w_k), INPUT(&in.w_k)),
+      from_file(I::Wv, "Wv", "wV", "w_v", "W_V", false, TRACE(&t.inputs.w_v), INPUT(&in.w_v)),
+      from_file(I::Wo, "Wo", "wO", "w_o", "W_O", true, TRACE(present(t.inputs.w_o)),
+                INPUT(present(in.w_o))),
+      from_file(I::WBilinear, "WBilinear", "wBilinear", "w_bilinear", "W_a", true,
+                TRACE(present(t.inputs.w_bilinear)), INPUT(present(in.w_bilinear))),
+      from_file(I::WAdditiveQ, "WAdditiveQ", "wAdditiveQ", "w_additive_q", "W_1", true,
+                TRACE(present(t.inputs.w_additive_q)), INPUT(present(in.w_additive_q))),
+      from_file(I::WAdditiveK, "WAdditiveK", "wAdditiveK", "w_additive_k", "W_2", true,
+                TRACE(present(t.inputs.w_additive_k)), INPUT(present(in.w_additive_k))),
+      from_file(I::VAdditive, "VAdditive", "vAdditive", "v_additive", "v_a", true,
+                TRACE(present(t.inputs.v_additive)), INPUT(present(in.v_additive))),
+      from_file(I::BQ, "BQ", "bQ", "b_q", "b_Q", true, TRACE(present(t.inputs.b_q)),
+                INPUT(made(in.b_q, in.w_q.cols()))),
+      from_file(I::BK, "BK", "bK", "b_k", "b_K", true, TRACE(present(t.inputs.b_k)),
+                INPUT(made(in.b_k, in.w_k.cols()))),
+      from_file(I::BV, "BV", "bV", "b_v", "b_V", true, TRACE(present(t.inputs.b_v)),
+                INPUT(made(in.b_v, in.w_v.cols()))),
+      from_file(I::BO, "BO", "bO", "b_o", "b_O", true, TRACE(present(t.inputs.b_o)),
+                INPUT(in.w_o ? made(in.b_o, in.w_o->cols()) : nullptr)),
       {I::QAll, "QAll", "qAll", "", "Q", "", false, false, false, "", D::M, D::HDK,
        TRACE(&t.q_all)},
       {I::KAll, "KAll", "kAll", "", "K", "", false, false, false, "", D::N, D::HDK,
@@ -114,36 +119,6 @@ const MatrixInfo* matrix_info(int id) {
   }();
   if (id < 0 || id >= static_cast<int>(by_id.size())) return nullptr;
   return by_id[static_cast<std::size_t>(id)];
-}
-
-int dim_size(Dim d, const Scenario& s, bool has_wo) {
-  switch (d) {
-    case Dim::One:
-      return 1;
-    case Dim::M:
-      return s.m();
-    case Dim::N:
-      return s.n();
-    case Dim::DModel:
-      return s.d_model;
-    case Dim::Heads:
-      return s.heads;
-    case Dim::DK:
-      return s.head_dim_k();
-    case Dim::DV:
-      return s.head_dim_v();
-    case Dim::DA:
-      return s.hidden_dim_a();
-    case Dim::HDK:
-      return s.heads * s.head_dim_k();
-    case Dim::HDV:
-      return s.heads * s.head_dim_v();
-    case Dim::HDA:
-      return s.heads * s.hidden_dim_a();
-    case Dim::Out:
-      return has_wo ? s.d_model : s.heads * s.head_dim_v();
-  }
-  return 0;
 }
 
 const Matrix& trace_matrix(const Trace& t, MatrixId id, int head) {

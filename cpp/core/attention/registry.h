@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "attention/attention.h"
+#include "scenario/file_matrices.h"
 
 namespace attn {
 
@@ -52,14 +53,13 @@ enum class MatrixId : int {
   Mask = 31,          ///< (m, n) 1 = visible, 0 = masked
 };
 
-/// A size of the scenario, for a matrix's shape rule.
-enum class Dim : int { One, M, N, DModel, Heads, DK, DV, DA, HDK, HDV, HDA, Out };
-
 struct MatrixInfo {
   MatrixId id;
   const char* name;         ///< the id's name, as the page's MatrixId spells it ("Wq")
   const char* trace_field;  ///< its field in the trace value ("wQ"; a head's "q")
-  const char* file_field;   ///< the scenario file's field ("w_q"); "" when the file has none
+  const char* file_field;   ///< the scenario file's field ("w_q"); "" when the file has none.
+                            ///< A row with one takes its shape rule and score kind from the
+                            ///< file's table (scenario/file_matrices.h)
   const char* tex;          ///< LaTeX symbol of the whole matrix ("W_Q"; a head's "Q", whose
                             ///< steps add the head: "Q_{2}")
   const char* row_tex;      ///< a query's row of a per-head matrix ("q": "q_{4}"); "" for none
@@ -67,7 +67,8 @@ struct MatrixInfo {
   bool editable;            ///< a cell edit may change it (edits name it by file_field)
   bool optional;            ///< only some traces have it (get may return nullptr)
   const char* score;        ///< the score kind whose parameter it is ("general"); "" for none
-  Dim rows, cols;           ///< shape rule: Out is d_model with W_O, h*d_v without
+  Dim rows, cols;           ///< shape rule (Dim: scenario/file_matrices.h): Out is d_model with
+                            ///< W_O, h*d_v without
   /// The matrix in a trace, or nullptr when this trace has none (W_O, a scoring parameter or a
   /// bias the scenario lacks). `head` is read for per-head matrices only.
   const Matrix* (*get)(const Trace& t, int head);
@@ -81,8 +82,6 @@ struct MatrixInfo {
 const std::vector<MatrixInfo>& matrix_registry();
 /// The row of `id`; nullptr for a number that names no matrix.
 const MatrixInfo* matrix_info(int id);
-/// The size `d` stands for in scenario `s` (Out: d_model with an output projection).
-int dim_size(Dim d, const Scenario& s, bool has_wo);
 
 /// The matrix of the trace that `id` names: per-head ids take `head` (checked), the others ignore
 /// it. Throws std::out_of_range when the trace has none (see MatrixInfo::get).

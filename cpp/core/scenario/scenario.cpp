@@ -5,6 +5,7 @@
 #include <set>
 #include <utility>
 
+#include "scenario/file_matrices.h"
 #include "scenario/scenario_checks.h"
 
 namespace attn {
@@ -114,33 +115,34 @@ Error check_mask(const Scenario& s) {
   return std::nullopt;
 }
 
-Error check_matrices(const Scenario& s) {
-  const int dm = s.d_model, hk = s.heads * s.head_dim_k(), hv = s.heads * s.head_dim_v();
-  if (s.x_q) {
-    if (auto e = check_matrix("x_q", *s.x_q, s.m(), dm, "query tokens \u00d7 d_model")) return e;
+// A given matrix in a scenario without it (file_matrices.h Presence), or nothing. A W_O given
+// with `w_o: null` is its mode's error (check_output_mode).
+Error check_presence(const FileMatrix& f, const Scenario& s) {
+  if (!(s.*f.given) || file_matrix_present(f, s)) return std::nullopt;
+  if (f.presence != Presence::ScoreKind) {
+    if (*f.absent_given == '\0') return std::nullopt;
+    return fail(f.field, f.absent_given);
   }
-  if (s.x_kv) {
-    // In self-attention the keys and values come from x_q itself: there is no second matrix.
-    if (s.is_self_attention()) {
-      return fail("x_kv",
-                  "x_kv is given but key_tokens is empty; it must be left out in "
-                  "self-attention, where x_q is used for the keys and values");
-    }
-    if (auto e = check_matrix("x_kv", *s.x_kv, s.n(), dm, "key tokens \u00d7 d_model")) return e;
-  }
-  const std::string per_head_k = "d_model \u00d7 heads\u00b7d_k";
-  if (s.w_q) {
-    if (auto e = check_matrix("w_q", *s.w_q, dm, hk, per_head_k)) return e;
-  }
-  if (s.w_k) {
-    if (auto e = check_matrix("w_k", *s.w_k, dm, hk, per_head_k)) return e;
-  }
-  if (s.w_v) {
-    if (auto e = check_matrix("w_v", *s.w_v, dm, hv, "d_model \u00d7 heads\u00b7d_v")) return e;
-  }
+  const std::string field = f.field;
+  return fail(field, field + " is given but score is \"" + checks::score_name(s.score) +
+                         "\"; it is only used by score \"" + checks::score_name(f.score) + "\"");
+}
+
+// A given matrix of `f`'s shape in `s`: a bias's length, or a matrix's rows and columns.
+Error check_shape(const FileMatrix& f, const Scenario& s) {
+  const std::optional<Matrix>& given = s.*f.given;
+  if (!given) return std::nullopt;
+  const auto [rows, cols] = file_matrix_shape(f, s);
+  const std::string words = file_matrix_shape_words(f);
+  if (f.group == FileGroup::Bias) return checks::check_bias(f.field, *given, cols, words);
+  return check_matrix(f.field, *given, rows, cols, words);
+}
+
+// W_O is generated, none (`w_o: null`) or given, and then holds a matrix.
+Error check_output_mode(const Scenario& s) {
   if (s.w_o_mode == OutputProjection::Given) {
     if (!s.w_o) return fail("w_o", "w_o is missing; it must be a matrix when given explicitly");
-    return check_matrix("w_o", *s.w_o, hv, dm, "heads\u00b7d_v \u00d7 d_model");
+    return std::nullopt;
   }
   if (s.w_o_mode != OutputProjection::Generated && s.w_o_mode != OutputProjection::None) {
     return fail("w_o", "w_o mode is " + std::to_string(static_cast<int>(s.w_o_mode)) +
@@ -154,28 +156,27 @@ Error check_matrices(const Scenario& s) {
   return std::nullopt;
 }
 
-// The biases: each of its length (b_q, b_k: heads·d_k; b_v: heads·d_v; b_o: d_model), and b_o
-// only with an output projection to add it to.
-Error check_biases(const Scenario& s) {
-  const int hk = s.heads * s.head_dim_k(), hv = s.heads * s.head_dim_v();
-  struct Bias {
-    const char* field;
-    const std::optional<Matrix>& given;
-    int length;
-    const char* length_words;
-  };
-  const Bias biases[] = {{"b_q", s.b_q, hk, "heads\u00b7d_k"},
-                         {"b_k", s.b_k, hk, "heads\u00b7d_k"},
-                         {"b_v", s.b_v, hv, "heads\u00b7d_v"},
-                         {"b_o", s.b_o, s.d_model, "d_model"}};
-  for (const Bias& b : biases) {
-    if (!b.given) continue;
-    if (auto e = checks::check_bias(b.field, *b.given, b.length, b.length_words)) return e;
+// The inputs and projections (FileGroup::Matrix): each given one where the scenario has it
+// (no x_kv in self-attention), of its shape; then W_O's mode.
+Error check_matrices(const Scenario& s) {
+  for (const FileMatrix& f : file_matrices()) {
+    if (f.group != FileGroup::Matrix) continue;
+    if (auto e = check_presence(f, s)) return e;
+    if (auto e = check_shape(f, s)) return e;
   }
-  if (s.b_o && s.w_o_mode == OutputProjection::None) {
-    return fail("b_o",
-                "b_o is given but w_o is null; there is no output projection to add it to, so "
-                "b_o must be left out");
+  return check_output_mode(s);
+}
+
+// The biases: each of its length (b_q, b_k: heads·d_k; b_v: heads·d_v; b_o: d_model), then each
+// only where the scenario has it (b_o only with an output projection to add it to).
+Error check_biases(const Scenario& s) {
+  for (const FileMatrix& f : file_matrices()) {
+    if (f.group != FileGroup::Bias) continue;
+    if (auto e = check_shape(f, s)) return e;
+  }
+  for (const FileMatrix& f : file_matrices()) {
+    if (f.group != FileGroup::Bias) continue;
+    if (auto e = check_presence(f, s)) return e;
   }
   return std::nullopt;
 }
@@ -199,35 +200,15 @@ Error check_scoring(const Scenario& s) {
   }
   // d_a: 0 means d_k (already within the limits); checked whatever the kind, used by additive.
   if (auto e = check_size("d_a", s.d_a)) return e;
-  const int h = s.heads, dk = s.head_dim_k(), da = s.hidden_dim_a();
+  const int h = s.heads, da = s.hidden_dim_a();
   if (h * da > Limits::kMaxProjectionWidth) {
     return fail("d_a", "heads\u00b7d_a is " + std::to_string(h * da) + "; it must be at most " +
                            std::to_string(Limits::kMaxProjectionWidth));
   }
-  struct Parameter {
-    const char* field;
-    const std::optional<Matrix>& given;
-    ScoreKind used_by;
-    int rows, cols;
-    const char* shape_words;
-  };
-  const Parameter parameters[] = {
-      {"w_bilinear", s.w_bilinear, ScoreKind::General, dk, h * dk, "d_k \u00d7 heads\u00b7d_k"},
-      {"w_additive_q", s.w_additive_q, ScoreKind::Additive, dk, h * da,
-       "d_k \u00d7 heads\u00b7d_a"},
-      {"w_additive_k", s.w_additive_k, ScoreKind::Additive, dk, h * da,
-       "d_k \u00d7 heads\u00b7d_a"},
-      {"v_additive", s.v_additive, ScoreKind::Additive, h, da, "heads \u00d7 d_a"},
-  };
-  for (const Parameter& p : parameters) {
-    if (!p.given) continue;
-    const std::string field = p.field;
-    if (s.score != p.used_by) {
-      return fail(field, field + " is given but score is \"" + checks::score_name(s.score) +
-                             "\"; it is only used by score \"" + checks::score_name(p.used_by) +
-                             "\"");
-    }
-    if (auto e = check_matrix(field, *p.given, p.rows, p.cols, p.shape_words)) return e;
+  for (const FileMatrix& f : file_matrices()) {
+    if (f.group != FileGroup::Score) continue;
+    if (auto e = check_presence(f, s)) return e;
+    if (auto e = check_shape(f, s)) return e;
   }
   return std::nullopt;
 }

@@ -19,9 +19,9 @@ namespace attn {
 // kernels/variants.h.
 
 /// One edited number, applied on top of the generated or given matrices (docs/scenario.md).
-/// `matrix` is a scenario-file matrix field: x_q, x_kv, w_q, w_k, w_v, w_o, w_bilinear,
-/// w_additive_q, w_additive_k, v_additive, or a bias b_q, b_k, b_v, b_o (a (1, length) row; an
-/// edit of an absent bias makes it present, zeros but that cell). Row and column are 0-based.
+/// `matrix` is a scenario-file matrix field (scenario/file_matrices.h: "w_q"; a bias is a
+/// (1, length) row, and an edit of an absent one makes it present, zeros but that cell). Row and
+/// column are 0-based.
 struct CellEdit {
   std::string matrix;
   int row = 0;

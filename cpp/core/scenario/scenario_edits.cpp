@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "scenario/file_matrices.h"
 #include "scenario/quote.h"
 #include "scenario/scenario_checks.h"
 
@@ -17,44 +18,28 @@ struct Target {
   std::string why_not;  ///< the end of the message when !exists, from its "; " or ", but "
 };
 
-/// The matrix called `name` in scenario `s` (its shapes as in scenario.h), after generation.
+/// The words of the names an edit may use: "x_q, x_kv, ..., b_o" (file_matrices.h's order).
+std::string known_names() {
+  std::string out;
+  for (const FileMatrix& f : file_matrices())
+    out += (out.empty() ? "" : ", ") + std::string(f.field);
+  return out;
+}
+
+/// The matrix called `name` in scenario `s` (its shape rule in file_matrices.cpp), after
+/// generation. A bias is editable whether given or absent (an absent one is zeros).
 Target target(const Scenario& s, const std::string& name) {
-  const int dm = s.d_model, h = s.heads, dk = s.head_dim_k(), da = s.hidden_dim_a();
-  const int hk = h * dk, hv = h * s.head_dim_v();
+  const FileMatrix* f = file_matrix(name);
+  if (!f) return {false, 0, 0, "; it must be one of " + known_names()};
+  if (file_matrix_present(*f, s)) {
+    const auto [rows, cols] = file_matrix_shape(*f, s);
+    return {true, rows, cols, ""};
+  }
+  if (f->presence != Presence::ScoreKind) return {false, 0, 0, f->absent_edit};
   // A scoring parameter exists only with the score kind that uses it.
-  auto scoring = [&](ScoreKind used_by, int rows, int cols) {
-    if (s.score == used_by) return Target{true, rows, cols, ""};
-    return Target{false, 0, 0,
-                  ", but score is \"" + score_name(s.score) + "\"; " + name +
-                      " is only used by score \"" + score_name(used_by) + "\""};
-  };
-  if (name == "x_q") return {true, s.m(), dm, ""};
-  if (name == "x_kv") {
-    if (!s.is_self_attention()) return {true, s.n(), dm, ""};
-    return {false, 0, 0,
-            ", but there is no x_kv in self-attention; edit x_q, which the keys and values share"};
-  }
-  if (name == "w_q" || name == "w_k") return {true, dm, hk, ""};
-  if (name == "w_v") return {true, dm, hv, ""};
-  if (name == "w_o") {
-    if (s.w_o_mode != OutputProjection::None) return {true, hv, dm, ""};
-    return {false, 0, 0, ", but w_o is null (there is no output projection)"};
-  }
-  if (name == "w_bilinear") return scoring(ScoreKind::General, dk, hk);
-  if (name == "w_additive_q" || name == "w_additive_k") {
-    return scoring(ScoreKind::Additive, dk, h * da);
-  }
-  if (name == "v_additive") return scoring(ScoreKind::Additive, h, da);
-  // A bias is a (1, length) row, editable whether given or absent (an absent one is zeros).
-  if (name == "b_q" || name == "b_k") return {true, 1, hk, ""};
-  if (name == "b_v") return {true, 1, hv, ""};
-  if (name == "b_o") {
-    if (s.w_o_mode != OutputProjection::None) return {true, 1, dm, ""};
-    return {false, 0, 0, ", but w_o is null (there is no output projection to add b_o to)"};
-  }
   return {false, 0, 0,
-          "; it must be one of x_q, x_kv, w_q, w_k, w_v, w_o, w_bilinear, w_additive_q, "
-          "w_additive_k, v_additive, b_q, b_k, b_v, b_o"};
+          ", but score is \"" + score_name(s.score) + "\"; " + name + " is only used by score \"" +
+              score_name(f->score) + "\""};
 }
 
 /// "<path> is <index>; it must be between 0 and <size - 1> (<matrix> is <rows>×<cols>)".

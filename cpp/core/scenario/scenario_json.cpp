@@ -3,8 +3,11 @@
 #include "scenario/scenario_json.h"
 
 #include <cctype>
+#include <iterator>
 #include <optional>
+#include <vector>
 
+#include "scenario/file_matrices.h"
 #include "scenario/json.h"
 #include "scenario/quote.h"
 #include "scenario/scenario_checks.h"
@@ -27,14 +30,30 @@ using json_values::read_text;
 using json_values::read_tokens;
 using json_values::wrong;
 
+// The fields other than the matrices (file_matrices.h has those).
 const char* const kFields[] = {
     "query_tokens", "key_tokens", "d_model", "heads",       "d_k",
     "d_v",          "seed",       "mask",    "padded_keys", "positional_encoding",
-    "x_q",          "x_kv",       "w_q",     "w_k",         "w_v",
-    "w_o",          "score",      "d_a",     "w_bilinear",  "w_additive_q",
-    "w_additive_k", "v_additive", "edits",   "b_q",         "b_k",
-    "b_v",          "b_o",        "title",   "source",      "window",
-    "algorithm",    "block_q",    "block_k"};
+    "score",        "d_a",        "edits",   "title",       "source",
+    "window",       "algorithm",  "block_q", "block_k"};
+
+// A matrix field into `s`: a bias as a row; w_o's null means no output projection.
+Error read_file_matrix(const FileMatrix& f, const JsonValue& v, Scenario* s) {
+  const std::string name = f.field;
+  if (f.group == FileGroup::Bias) return read_bias(name, v, &(s->*f.given));
+  if (f.presence != Presence::OutputProjection) {
+    return read_optional_matrix(name, v, &(s->*f.given));
+  }
+  if (v.kind == Kind::Null) {
+    s->w_o_mode = OutputProjection::None;
+    return std::nullopt;
+  }
+  if (v.kind != Kind::Array) {
+    return wrong(name, name, "a matrix (an array of rows of numbers) or null", v);
+  }
+  s->w_o_mode = OutputProjection::Given;
+  return read_optional_matrix(name, v, &(s->*f.given));
+}
 
 // One known field into `s`.
 Error read_field(const std::string& name, const JsonValue& v, Scenario* s) {
@@ -85,34 +104,12 @@ Error read_field(const std::string& name, const JsonValue& v, Scenario* s) {
     s->positional_encoding = v.boolean;
     return std::nullopt;
   }
-  if (name == "x_q") return read_optional_matrix(name, v, &s->x_q);
-  if (name == "x_kv") return read_optional_matrix(name, v, &s->x_kv);
-  if (name == "w_q") return read_optional_matrix(name, v, &s->w_q);
-  if (name == "w_k") return read_optional_matrix(name, v, &s->w_k);
-  if (name == "w_v") return read_optional_matrix(name, v, &s->w_v);
   if (name == "score") return read_score(v, &s->score);
   if (name == "d_a") return size(&s->d_a);
-  if (name == "w_bilinear") return read_optional_matrix(name, v, &s->w_bilinear);
-  if (name == "w_additive_q") return read_optional_matrix(name, v, &s->w_additive_q);
-  if (name == "w_additive_k") return read_optional_matrix(name, v, &s->w_additive_k);
-  if (name == "v_additive") return read_optional_matrix(name, v, &s->v_additive);
   if (name == "edits") return read_edits(v, &s->edits);
-  if (name == "b_q") return read_bias(name, v, &s->b_q);
-  if (name == "b_k") return read_bias(name, v, &s->b_k);
-  if (name == "b_v") return read_bias(name, v, &s->b_v);
-  if (name == "b_o") return read_bias(name, v, &s->b_o);
   if (name == "title") return read_text(name, v, &s->title);
   if (name == "source") return read_text(name, v, &s->source);
-  // w_o: null means no output projection; a matrix is used as given.
-  if (v.kind == Kind::Null) {
-    s->w_o_mode = OutputProjection::None;
-    return std::nullopt;
-  }
-  if (v.kind != Kind::Array) {
-    return wrong(name, name, "a matrix (an array of rows of numbers) or null", v);
-  }
-  s->w_o_mode = OutputProjection::Given;
-  return read_optional_matrix(name, v, &s->w_o);
+  return read_file_matrix(*file_matrix(name), v, s);
 }
 
 // "dmodel" and "D_Model" both become "dmodel", to suggest the field that was probably meant.
@@ -130,9 +127,11 @@ std::string loose(const std::string& name) {
 ValidationError unknown_field(const std::string& name) {
   if (name.empty()) return {"", "an empty field name is not a scenario field"};
   std::string message = "unknown field " + quote(name);
-  for (const char* known : kFields) {
-    if (loose(name) == loose(known)) {
-      return {escape_text(name), message + " (did you mean \"" + known + "\"?)"};
+  std::vector<const char*> known(std::begin(kFields), std::end(kFields));
+  for (const FileMatrix& f : file_matrices()) known.push_back(f.field);
+  for (const char* field : known) {
+    if (loose(name) == loose(field)) {
+      return {escape_text(name), message + " (did you mean \"" + field + "\"?)"};
     }
   }
   return {escape_text(name), message};
@@ -142,7 +141,7 @@ bool is_field(const std::string& name) {
   for (const char* field : kFields) {
     if (name == field) return true;
   }
-  return false;
+  return file_matrix(name) != nullptr;
 }
 
 // A JSON error as the reader reports it. Grammar: "invalid JSON at line 3, column 7: …", for the

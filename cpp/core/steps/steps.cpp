@@ -3,6 +3,7 @@
 #include "steps/steps.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <utility>
 
@@ -37,18 +38,16 @@ class OperandMaker {
     return o;
   }
 
-  /// Head `head`'s column block of W_Q / W_K (width d_k) or W_V (width d_v): (d_model, width);
-  /// likewise of W_a (d_k, d_k), of W_1, W_2 (d_k, d_a) and of a bias b_Q, b_K, b_V (1, width).
-  Operand column_block(MatrixId id, int head, int width) const {
+  /// Head `head`'s block of a matrix whose heads sit side by side (the registry's shape rule):
+  /// the row `head` of one with a row per head (v_a: (1, d_a)), else the head's columns, as wide
+  /// as its columns over the heads: W_Q^{(h)} (d_model, d_k), W_a (d_k, d_k), b_V (1, d_v), ...
+  Operand head_block(MatrixId id, int head) const {
     Operand o = whole(id);
-    with_part(o, {0, o.rows, head * width, width}, block_label(id, head));
-    return o;
-  }
-
-  /// Head `head`'s row of v_a: (1, d_a).
-  Operand head_row(MatrixId id, int head) const {
-    Operand o = whole(id);
-    with_part(o, {head, 1, 0, o.cols}, block_label(id, head));
+    const bool by_row = matrix_info(static_cast<int>(id))->rows == Dim::Heads;
+    const int width = o.cols / static_cast<int>(t_.heads.size());
+    const CellRange part =
+        by_row ? CellRange{head, 1, 0, o.cols} : CellRange{0, o.rows, head * width, width};
+    with_part(o, part, block_label(id, head));
     return o;
   }
 
@@ -107,25 +106,30 @@ Step make_step(Stage stage, int head, int query, std::vector<Operand> operands, 
 
 // --- One function per stage. `query` is a query row, or -1 for the whole matrix. ---
 
+/// Whether the trace has matrix `id` (a bias, W_O: the registry's getter says).
+bool has(const Trace& t, MatrixId id) {
+  return matrix_info(static_cast<int>(id))->get(t, 0) != nullptr;
+}
+
+/// A projection stage's matrices by registry id: input X, weights W, bias b, the head's result.
+struct Projection {
+  Stage stage;
+  MatrixId x, w, b, result;
+};
+constexpr Projection kProjections[] = {
+    {Stage::ProjectQ, MatrixId::Xq, MatrixId::Wq, MatrixId::BQ, MatrixId::Q},
+    {Stage::ProjectK, MatrixId::Xkv, MatrixId::Wk, MatrixId::BK, MatrixId::K},
+    {Stage::ProjectV, MatrixId::Xkv, MatrixId::Wv, MatrixId::BV, MatrixId::V},
+};
+
 /// Q_h = X_q W_Q[:, block h] (+ b_Q[block h]) (m, d_k); K_h, V_h likewise from X_kv: (n, d_k),
 /// (n, d_v). The bias's block is the third operand when the trace has that bias.
 Step project(const OperandMaker& op, const Trace& t, Stage stage, int head) {
-  const MatrixId x = stage == Stage::ProjectQ ? MatrixId::Xq : MatrixId::Xkv;
-  const MatrixId w = stage == Stage::ProjectQ   ? MatrixId::Wq
-                     : stage == Stage::ProjectK ? MatrixId::Wk
-                                                : MatrixId::Wv;
-  const MatrixId r = stage == Stage::ProjectQ   ? MatrixId::Q
-                     : stage == Stage::ProjectK ? MatrixId::K
-                                                : MatrixId::V;
-  const int width = stage == Stage::ProjectV ? t.d_v : t.d_k;
-  const Inputs& in = t.inputs;
-  const auto& bias = stage == Stage::ProjectQ ? in.b_q : stage == Stage::ProjectK ? in.b_k : in.b_v;
-  const MatrixId b = stage == Stage::ProjectQ   ? MatrixId::BQ
-                     : stage == Stage::ProjectK ? MatrixId::BK
-                                                : MatrixId::BV;
-  std::vector<Operand> operands = {op.whole(x), op.column_block(w, head, width)};
-  if (bias) operands.push_back(op.column_block(b, head, width));
-  return make_step(stage, head, -1, std::move(operands), op.whole(r, head));
+  const Projection& p = *std::find_if(std::begin(kProjections), std::end(kProjections),
+                                      [&](const Projection& row) { return row.stage == stage; });
+  std::vector<Operand> operands = {op.whole(p.x), op.head_block(p.w, head)};
+  if (has(t, p.b)) operands.push_back(op.head_block(p.b, head));
+  return make_step(stage, head, -1, std::move(operands), op.whole(p.result, head));
 }
 
 /// Row(s) of S_h (1 or m, n) from Q_h (1 or m, d_k), K_h (n, d_k) and the scoring parameters
@@ -133,13 +137,13 @@ Step project(const OperandMaker& op, const Trace& t, Stage stage, int head) {
 Step scores(const OperandMaker& op, const Trace& t, int head, int query) {
   std::vector<Operand> operands = {op.rows(MatrixId::Q, head, query)};
   if (t.score == ScoreKind::General) {
-    operands.push_back(op.column_block(MatrixId::WBilinear, head, t.d_k));
+    operands.push_back(op.head_block(MatrixId::WBilinear, head));
     operands.push_back(op.transposed(MatrixId::K, head));
   } else if (t.score == ScoreKind::Additive) {
-    operands.push_back(op.column_block(MatrixId::WAdditiveQ, head, t.d_a));
+    operands.push_back(op.head_block(MatrixId::WAdditiveQ, head));
     operands.push_back(op.whole(MatrixId::K, head));
-    operands.push_back(op.column_block(MatrixId::WAdditiveK, head, t.d_a));
-    operands.push_back(op.head_row(MatrixId::VAdditive, head));
+    operands.push_back(op.head_block(MatrixId::WAdditiveK, head));
+    operands.push_back(op.head_block(MatrixId::VAdditive, head));
   } else {
     operands.push_back(op.transposed(MatrixId::K, head));
   }
@@ -170,7 +174,7 @@ Step concat(const OperandMaker& op, int heads) {
 /// Concat (m, h*d_v) x W_O (h*d_v, d_model) (+ b_O (1, d_model)) -> Y (m, d_model).
 Step output_projection(const OperandMaker& op, const Trace& t) {
   std::vector<Operand> operands = {op.whole(MatrixId::Concat), op.whole(MatrixId::Wo)};
-  if (t.inputs.b_o) operands.push_back(op.whole(MatrixId::BO));
+  if (has(t, MatrixId::BO)) operands.push_back(op.whole(MatrixId::BO));
   return make_step(Stage::OutputProjection, -1, -1, std::move(operands),
                    op.whole(MatrixId::Output));
 }
@@ -237,7 +241,7 @@ std::vector<StepKey> step_keys(const Trace& t, Granularity g) {
     }
   }
   out.push_back({Stage::Concat, -1, -1});
-  if (t.inputs.w_o) out.push_back({Stage::OutputProjection, -1, -1});
+  if (has(t, MatrixId::Wo)) out.push_back({Stage::OutputProjection, -1, -1});
   return out;
 }
 
