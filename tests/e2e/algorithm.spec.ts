@@ -40,6 +40,9 @@ test("FlashAttention tiles: grid, m and ℓ per tile, the divide by ℓ, the wei
   await expect(page.getByTestId("algorithm-note")).toContainText("O(n), not O(n²)");
   await expect(page.getByTestId("algorithm-note")).toContainText(TINY);
   await expect(page.getByLabel("B_r (query rows)")).toHaveValue("2");
+  await page
+    .getByRole("region", { name: "Scenario" })
+    .screenshot({ path: "test-results/algorithm-form.png" });
   const grid = page.getByTestId("flash-grid");
   await expect(grid.locator("td.now")).toHaveText("1: now");
   // The tile above the diagonal (queries 0–1, keys 3–5) is never computed.
