@@ -12,6 +12,7 @@ import { whenLoaded } from "../../wasm/lazy-run";
 import type { Attention, ProjectionKind } from "../../wasm/loader";
 import type { OperandValue, ScenarioFile, StepValue, TraceValue } from "../../wasm/types";
 import type { MatrixSpec } from "../matrix/matrix-model";
+import { isPerHead } from "../matrix/trace-lookup";
 import { describeCell } from "./describe-cell";
 import { createDrillPanel } from "./drill-panel";
 import { renderOutputDrill } from "./drill-output";
@@ -34,20 +35,24 @@ export interface Drill extends Panel {
   close(): void;
 }
 
-const SCORE_IDS: readonly MatrixId[] = [MatrixId.Scores, MatrixId.Scaled, MatrixId.Masked];
-/** Cells that are a row times a column, and how each is drilled (Y: drillFinal). */
-const PRODUCTS = new Map<MatrixId, [ProductKind, ProjectionKind | null]>([
-  [MatrixId.Q, ["q", DrillKind.Query]],
-  [MatrixId.K, ["k", DrillKind.Key]],
-  [MatrixId.V, ["v", DrillKind.Value]],
-  [MatrixId.Output, ["y", null]],
+/** How a cell is drilled: a row times a column (with the core's projection drill, or drillFinal
+ * for Y), a score, a weight, or a head's output. */
+type DrillWay =
+  | { kind: "product"; product: ProductKind; projection: ProjectionKind | null }
+  | { kind: "score" | "weight" | "output" };
+
+/** The matrices whose cells open a drill-down, by registry id, and how. */
+const DRILLS = new Map<MatrixId, DrillWay>([
+  [MatrixId.Q, { kind: "product", product: "q", projection: DrillKind.Query }],
+  [MatrixId.K, { kind: "product", product: "k", projection: DrillKind.Key }],
+  [MatrixId.V, { kind: "product", product: "v", projection: DrillKind.Value }],
+  [MatrixId.Output, { kind: "product", product: "y", projection: null }],
+  [MatrixId.Scores, { kind: "score" }],
+  [MatrixId.Scaled, { kind: "score" }],
+  [MatrixId.Masked, { kind: "score" }],
+  [MatrixId.Weights, { kind: "weight" }],
+  [MatrixId.HeadOutput, { kind: "output" }],
 ]);
-const DRILLABLE: readonly MatrixId[] = [
-  ...PRODUCTS.keys(),
-  ...SCORE_IDS,
-  MatrixId.Weights,
-  MatrixId.HeadOutput,
-];
 
 /** The numbers behind stored cell (r, c) of `op`, as the panel's title and parts. */
 async function drillParts(
@@ -59,9 +64,9 @@ async function drillParts(
 ): Promise<[string, HTMLElement[]]> {
   const head = op.head;
   const name = plainLabel(op.label).replace(/ᵀ$/, "");
-  const product = PRODUCTS.get(op.matrix);
-  if (product) {
-    const [kind, drillKind] = product;
+  const way = DRILLS.get(op.matrix);
+  if (way?.kind === "product") {
+    const { product: kind, projection: drillKind } = way;
     const token = kind === "k" || kind === "v" ? trace.keyLabels[r] : trace.queryLabels[r];
     const d = await (drillKind
       ? ctx.attention.drillProjection(ctx.scenario, drillKind, head, r, c)
@@ -70,12 +75,12 @@ async function drillParts(
     return [title, renderProductDrill(d, { trace, kind, head, i: r, c, name })];
   }
   const where = `row ${r + 1} ${quoted(trace.queryLabels[r])}`;
-  if (SCORE_IDS.includes(op.matrix)) {
+  if (way?.kind === "score") {
     const d = await ctx.attention.drillScore(ctx.scenario, head, r, c);
     const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyLabels[c])}] is computed`;
     return [title, renderScoreDrill(d, { trace, head, i: r, j: c })];
   }
-  if (op.matrix === MatrixId.Weights) {
+  if (way?.kind === "weight") {
     const d = await ctx.attention.drillWeight(ctx.scenario, head, r, c);
     const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyLabels[c])}] is computed`;
     return [title, renderWeightDrill(d, { trace, head, i: r, j: c })];
@@ -125,9 +130,8 @@ export function createDrill(host: HTMLElement, context: () => DrillContext | nul
     },
     decorate(trace, op) {
       const describe = (r: number, c: number) => describeCell(op.matrix, op.head, r, c, trace);
-      // Y belongs to no head; every other drillable matrix is a head's.
-      const headless = op.matrix === MatrixId.Output;
-      if (!DRILLABLE.includes(op.matrix) || (op.head < 0 && !headless)) return { describe };
+      // A head's matrix drills only as one head's (Y belongs to no head).
+      if (!DRILLS.has(op.matrix) || (op.head < 0 && isPerHead(op.matrix))) return { describe };
       return { describe, onActivate: (r, c) => void drill(trace, op, r, c) };
     },
     close() {
