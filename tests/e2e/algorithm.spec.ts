@@ -115,3 +115,26 @@ test("the KV cache without a causal mask, and a block of 0, are refused by name"
   );
   await expect(page.getByLabel("B_c (key rows)")).toHaveValue("0");
 });
+
+test("a 100-word sentence: the tile grid is named in words, big matrices are cut", async ({
+  page,
+}) => {
+  await openApp(page);
+  const words = Array.from({ length: 100 }, (_, i) => `w${i + 1}`);
+  await page.getByLabel("Sentence", { exact: true }).fill(words.join(" "));
+  await page.getByLabel("Mask").selectOption("causal");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByLabel("Algorithm", { exact: true }).selectOption({ label: "FlashAttention" });
+  // 50 query blocks over 34 key blocks: far more tiles than a readable grid.
+  const counter = page.getByTestId("algorithm-counter");
+  await expect(counter).toHaveText(/^Step 1 of \d+: tile 1 of \d+$/);
+  await expect(page.getByTestId("flash-grid")).toHaveText(
+    /^Tile 1 of the \d+ computed: query block 0, key block 0 \(the grid is too large to draw\)\.$/,
+  );
+  await page.getByRole("button", { name: "Last", exact: true }).click();
+  await expect(counter).toHaveText(/recover the weights$/);
+  await expect(page.getByTestId("algorithm-step")).toContainText(
+    "(the first 32 rows and 32 columns of 100×100)",
+  );
+  await expect(page.getByTestId("algorithm-check")).toContainText(TINY);
+});

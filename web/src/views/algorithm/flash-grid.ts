@@ -11,11 +11,26 @@ const range = (start: number, size: number, total: number) => {
   return end > start ? `${start}–${end}` : `${start}`;
 };
 
+/** Grids above this many tiles are named in a line instead (a long sentence's thousands). */
+const MAX_TILES = 400;
+
+/** Where the step is, in words, when the grid would be too large to read. */
+function tileLine(f: FlashValue, current: number): HTMLElement {
+  const p = el("p", "algorithm-sentence");
+  p.dataset.testid = "flash-grid";
+  const t = current >= 0 ? f.tiles[current] : undefined;
+  p.textContent = t
+    ? `Tile ${current + 1} of the ${f.tiles.length} computed: query block ${t.qBlock}, key block ${t.kBlock} (the grid is too large to draw).`
+    : `All ${f.tiles.length} tiles computed (the grid is too large to draw).`;
+  return p;
+}
+
 /** The grid of `f`'s tiles for m queries and n keys, with tile `current` (processing order; −1
  * for none: every tile is done). */
 export function tileGrid(f: FlashValue, m: number, n: number, current: number): HTMLElement {
   const rowsOfBlocks = Math.ceil(m / f.blockQ);
   const colsOfBlocks = Math.ceil(n / f.blockK);
+  if (rowsOfBlocks * colsOfBlocks > MAX_TILES) return tileLine(f, current);
   const order = new Map(f.tiles.map((t, i) => [`${t.qBlock},${t.kBlock}`, i]));
   const table = el("table", "fgrid");
   table.dataset.testid = "flash-grid";

@@ -23,6 +23,9 @@ export function kvCacheNote(t: TraceValue, d: AlgorithmDifference): string {
   );
 }
 
+/** The cache rows shown at most (the latest). */
+const CACHE_ROWS = 24;
+
 const numbered = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, c) => `${prefix}${c + 1}`);
 
@@ -57,16 +60,22 @@ export async function kvCacheStep(data: AlgorithmData, index: number) {
         `o_${t} (1×${tr.dV})`,
     ),
   );
-  const cache: Row[] = Array.from({ length: step.cacheLen }, (_, j) => ({
-    label: j === t ? `${token(j)} appended` : token(j),
-    values: [...rowOf(h.k, j), ...rowOf(h.v, j)],
-    className: j === t ? "hl" : "",
-  }));
+  // A long sentence: the latest CACHE_ROWS rows, the ones before counted in the caption.
+  const first = Math.max(0, step.cacheLen - CACHE_ROWS);
+  const cache: Row[] = Array.from({ length: step.cacheLen - first }, (_, r) => {
+    const j = first + r;
+    return {
+      label: j === t ? `${token(j)} appended` : token(j),
+      values: [...rowOf(h.k, j), ...rowOf(h.v, j)],
+      className: j === t ? "hl" : "",
+    };
+  });
   const cacheColumns = [...numbered("k", tr.dK), ...numbered("v", tr.dV)];
   box.append(
     rowsTable(
       `The cache after step ${t}: K[0..${t}] ${formatShape(step.cacheLen, tr.dK)} | V[0..${t}] ` +
-        `${formatShape(step.cacheLen, tr.dV)}; row ${t} was appended now.`,
+        `${formatShape(step.cacheLen, tr.dV)}; row ${t} was appended now.` +
+        (first > 0 ? ` Rows 0 to ${first - 1} are held too, not shown.` : ""),
       cacheColumns,
       cache,
     ),

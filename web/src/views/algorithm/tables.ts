@@ -48,19 +48,30 @@ export function rowsTable(caption: string, columns: string[], rows: Row[]): HTML
 export const rowOf = (m: MatrixValue, r: number): Float64Array =>
   m.data.subarray(r * m.cols, (r + 1) * m.cols);
 
-/** A matrix's rows under `labels`, its columns numbered from 1 after `prefix` or named. */
+/** Rows and columns a matrix table shows at most (a long sentence's are named, not drawn). */
+const MAX_SHOWN = 32;
+
+/** A matrix's rows under `labels`, its columns numbered from 1 after `prefix` or named; the first
+ * MAX_SHOWN rows and columns of a larger one, the caption saying so. */
 export function matrixTable(
   caption: string,
   m: MatrixValue,
   labels: string[],
   prefix: string | string[],
 ): HTMLElement {
+  const cols = Math.min(m.cols, MAX_SHOWN);
   const columns =
     typeof prefix === "string"
-      ? Array.from({ length: m.cols }, (_, c) => `${prefix}${c + 1}`)
-      : prefix;
-  const rows = labels.map((label, r) => ({ label, values: rowOf(m, r) }));
-  return rowsTable(caption, columns, rows);
+      ? Array.from({ length: cols }, (_, c) => `${prefix}${c + 1}`)
+      : prefix.slice(0, cols);
+  const rows = labels
+    .slice(0, MAX_SHOWN)
+    .map((label, r) => ({ label, values: rowOf(m, r).subarray(0, cols) }));
+  const cut = m.rows > MAX_SHOWN || m.cols > MAX_SHOWN;
+  const note = cut
+    ? ` (the first ${rows.length} rows and ${cols} columns of ${m.rows}×${m.cols})`
+    : "";
+  return rowsTable(caption + note, columns, rows);
 }
 
 /** The largest |a − b| over two equally long arrays (both −∞ counts as equal). */
