@@ -134,3 +134,27 @@ TEST_CASE("algorithm: a flash tile's record follows the update formulas", "[algo
   CHECK(std::isinf(first->m_old[0]));
   CHECK(first->rescale[0] == 0.0);
 }
+
+TEST_CASE("algorithm: the KV cache and flash honour GQA, RoPE, ALiBi, windows and sinks",
+          "[algorithms]") {
+  // Each modern field, and all of them at once: the algorithms run on the trace's own rotated q
+  // and k, its K/V head's v, ALiBi's bias and the mask with its sinks, and equal it to 1e-12.
+  const char* const kinds[] = {
+      R"("mask": "causal", "heads": 4, "d_model": 16, "kv_heads": 2)",
+      R"("mask": "causal", "rope": {"theta": 10000, "style": "half"}, "position_offset": 5)",
+      R"("mask": "causal", "heads": 4, "d_model": 16, "alibi": true)",
+      R"("mask": "window", "window": 2, "sink_tokens": 1, "padded_keys": [3])",
+      R"("mask": "window", "window": 3, "sink_tokens": 2, "heads": 4, "d_model": 16,
+         "kv_heads": 1, "rope": {"style": "interleaved", "dims": 2}, "alibi": true)",
+  };
+  for (const char* fields : kinds) {
+    INFO(fields);
+    const attn::Trace t = attn::run_attention(scenario(fields));
+    const auto kv = attn::kv_cache_difference(t);
+    CHECK(kv.output < 1e-12);
+    CHECK(kv.weights < 1e-12);
+    const auto fl = attn::flash_difference(t, 2, 3);
+    CHECK(fl.output < 1e-12);
+    CHECK(fl.weights < 1e-12);
+  }
+}

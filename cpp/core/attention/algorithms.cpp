@@ -19,7 +19,11 @@ variants::HeadInputs algorithm_inputs(const Trace& t, int head) {
   // The trace divides by sqrt(d_k) only for ScaledDot (attention.h); Dot scores are q · k.
   const double scale =
       t.score == ScoreKind::ScaledDot ? 1.0 / std::sqrt(static_cast<double>(t.d_k)) : 1.0;
-  return {h.q, h.k, h.v, scale, t.mask, variants::no_bias()};
+  // What the head's scores were made of: q and k as RoPE turned them, its K/V head's k and v
+  // (grouped-query), ALiBi's bias, and the mask with its sinks.
+  const Matrix& q = h.q_rotated ? *h.q_rotated : h.q;
+  const Matrix& k = h.k_rotated ? *h.k_rotated : h.k;
+  return {q, k, h.v, scale, t.mask, h.bias ? *h.bias : variants::no_bias()};
 }
 
 std::vector<variants::DecodeStep> kv_cache_head(const Trace& t, int head) {

@@ -13,8 +13,9 @@
 
 namespace attn {
 
-/// Head `head`'s inputs as the variants take them: views on the trace's q (m, d_k), k (n, d_k),
-/// v (n, d_v) and mask (m, n); scale 1/sqrt(d_k) for ScaledDot, 1 for Dot; no bias. The trace
+/// Head `head`'s inputs as the variants take them: views on the trace's q (m, d_k) and k (n, d_k)
+/// (after RoPE when the scenario rotates them), its K/V head's v (n, d_v), the mask (m, n, with
+/// sinks) and ALiBi's bias (m, n) when on; scale 1/sqrt(d_k) for ScaledDot, 1 for Dot. The trace
 /// must outlive the result. Only for the dot-product kinds (algorithm_problem checks it).
 variants::HeadInputs algorithm_inputs(const Trace& t, int head);
 

@@ -21,6 +21,8 @@ Matrix* made(std::optional<Matrix>& b, Eigen::Index width) {
 // Lambdas without captures convert to the table's function pointers.
 #define TRACE(expr) [](const Trace& t, int) -> const Matrix* { return expr; }
 #define HEAD(field) [](const Trace& t, int h) -> const Matrix* { return &head_of(t, h).field; }
+#define HEAD_OPTIONAL(field) \
+  [](const Trace& t, int h) -> const Matrix* { return present(head_of(t, h).field); }
 #define INPUT(expr) [](Inputs& in) -> Matrix* { return expr; }
 
 using D = Dim;
@@ -84,9 +86,9 @@ const std::vector<MatrixInfo>& matrix_registry() {
                 INPUT(in.w_o ? made(in.b_o, in.w_o->cols()) : nullptr)),
       {I::QAll, "QAll", "qAll", "", "Q", "", false, false, false, "", D::M, D::HDK, "q", "", "",
        TRACE(&t.q_all)},
-      {I::KAll, "KAll", "kAll", "", "K", "", false, false, false, "", D::N, D::HDK, "k", "", "",
+      {I::KAll, "KAll", "kAll", "", "K", "", false, false, false, "", D::N, D::KvDK, "k", "", "",
        TRACE(&t.k_all)},
-      {I::VAll, "VAll", "vAll", "", "V", "", false, false, false, "", D::N, D::HDV, "v", "", "",
+      {I::VAll, "VAll", "vAll", "", "V", "", false, false, false, "", D::N, D::KvDV, "v", "", "",
        TRACE(&t.v_all)},
       {I::Mask, "Mask", "mask", "", "M", "", false, false, false, "", D::M, D::N, "mask", "", "",
        TRACE(&t.mask)},
@@ -101,22 +103,31 @@ const std::vector<MatrixInfo>& matrix_registry() {
        HEAD(k)},
       {I::V, "V", "v", "", "V", "", true, false, false, "", D::N, D::DV, "v", "V_{h}", "V_{h}",
        HEAD(v)},
+      {I::QRotated, "QRotated", "qRotated", "", "\\bar{Q}", "\\bar{q}", true, false, true, "", D::M,
+       D::DK, "q_rotated", "Q\u0304_{h} rotated", "Q_rotated_{h}", HEAD_OPTIONAL(q_rotated)},
+      {I::KRotated, "KRotated", "kRotated", "", "\\bar{K}", "", true, false, true, "", D::N, D::DK,
+       "k_rotated", "K\u0304_{h} rotated", "K_rotated_{h}", HEAD_OPTIONAL(k_rotated)},
       {I::Scores, "Scores", "scores", "", "S", "s", true, false, false, "", D::M, D::N, "scores",
        "S_{h} scores", "S_{h}", HEAD(scores)},
       {I::Scaled, "Scaled", "scaled", "", "\\tilde{S}", "\\tilde{s}", true, false, false, "", D::M,
        D::N, "scaled", "S\u0303_{h} scaled", "S_scaled_{h}", HEAD(scaled)},
+      {I::Bias, "Bias", "bias", "", "B", "b", true, false, true, "", D::M, D::N, "bias",
+       "B_{h} ALiBi bias", "B_{h}", HEAD_OPTIONAL(bias)},
       {I::Masked, "Masked", "masked", "", "\\hat{S}", "\\hat{s}", true, false, false, "", D::M,
        D::N, "masked", "\u015c_{h} masked", "S_masked_{h}", HEAD(masked)},
       {I::Weights, "Weights", "weights", "", "A", "a", true, false, false, "", D::M, D::N,
        "weights", "A_{h} weights", "A_{h}", HEAD(weights)},
       {I::HeadOutput, "HeadOutput", "output", "", "O", "o", true, false, false, "", D::M, D::DV,
        "output", "O_{h} output", "O_{h}", HEAD(output)},
+      {I::Lse, "Lse", "lse", "", "L", "", true, false, false, "", D::M, D::One, "lse", "", "",
+       HEAD(lse)},
   };
   return rows;
 }
 
 #undef TRACE
 #undef HEAD
+#undef HEAD_OPTIONAL
 #undef INPUT
 
 const MatrixInfo* matrix_info(int id) {

@@ -19,10 +19,24 @@ export interface MatrixValue {
   data: Float64Array;
 }
 
+/** A head's matrix only some scenarios have (qRotated, kRotated with RoPE; bias with ALiBi). */
+type OptionalHeadField = Extract<MatrixInfo, { perHead: true; optional: true }>["traceField"];
+
 /** Every intermediate matrix of one head, under the registry's fields (shapes for m queries, n
- * keys: q (m, d_k), k (n, d_k), v (n, d_v), scores, scaled, masked, weights (m, n), output
- * (m, d_v); cpp/core/attention/registry.cpp). */
-export type HeadTraceValue = Record<HeadMatrixField, MatrixValue>;
+ * keys: q (m, d_k), k (n, d_k), v (n, d_v), qRotated (m, d_k), kRotated (n, d_k), scores,
+ * scaled, bias, masked, weights (m, n), output (m, d_v), lse (m, 1): the log-sum-exp of each
+ * query's visible scores, -Infinity when it sees none; cpp/core/attention/registry.cpp). Head h
+ * reads K/V head ⌊h / (numHeads / kvHeads)⌋. */
+export type HeadTraceValue = {
+  [F in Exclude<HeadMatrixField, OptionalHeadField>]: MatrixValue;
+} & { [F in OptionalHeadField]: MatrixValue | null };
+
+/** RoPE's settings as the trace states them (dims resolved: d_k when the file leaves it out). */
+export interface RopeValue {
+  theta: number;
+  style: "interleaved" | "half";
+  dims: number;
+}
 
 /** A trace matrix only some scenarios have (W_O, scoring parameters, biases): null otherwise. */
 type OptionalField = Extract<MatrixInfo, { perHead: false; optional: true }>["traceField"];
@@ -52,6 +66,12 @@ export interface TraceValue extends TraceMatrices {
   algorithm: AlgorithmName; // the other algorithm the page steps through, or "standard"
   blockQ: number; // flash's B_r and B_c (2 and 3 unless the scenario gives them)
   blockK: number;
+  kvHeads: number; // K/V heads (numHeads without grouped-query attention)
+  rope?: RopeValue; // absent without RoPE
+  positionOffset: number; // RoPE: token index r sits at position r + positionOffset
+  sinkTokens: number; // keys 0..sinkTokens-1 always visible under causal / window
+  alibi: boolean;
+  window: number; // mask "window": keys a query sees; 0 for other masks
   title?: string; // where the scenario came from, plain text; absent when the file has none
   source?: string;
 }
@@ -119,6 +139,16 @@ export interface ScenarioFile extends ScenarioMatrices {
   score?: ScoreName;
   /** Additive scoring's hidden size; default d_k. */
   d_a?: number;
+  /** Key/value heads (grouped-query attention); divides heads; default heads. */
+  kv_heads?: number;
+  /** Rotary position embedding of q and k; null or absent: none. */
+  rope?: { theta?: number; style?: "interleaved" | "half"; dims?: number } | null;
+  /** RoPE: position of the first token; default 0. */
+  position_offset?: number;
+  /** Keys always visible under "causal" or "window" (attention sinks); default 0. */
+  sink_tokens?: number;
+  /** ALiBi's distance bias on the scaled scores; default false. */
+  alibi?: boolean;
   /** Where the scenario came from, shown as text only (views/scenario/origin.ts): 1..120 and
    * 1..300 UTF-8 bytes. */
   title?: string;

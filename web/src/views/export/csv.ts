@@ -28,7 +28,8 @@ const PARAMETERS = MATRICES.filter(
 /** The score kinds' parameters (W_a, W_1, W_2, v_a); a trace has those of its kind only. */
 const SCORE_PARAMETERS = MATRICES.filter((m) => m.score !== "");
 /** A head's matrices (every one), each under its CSV label and file name ({h}: its number). */
-const HEAD_MATRICES = MATRICES.filter((m) => m.perHead);
+/** A head's matrices with a CSV name (lse has none); absent ones (no RoPE, no ALiBi) skipped. */
+const HEAD_MATRICES = MATRICES.filter((m) => m.perHead && m.csvLabel !== "");
 /** The whole trace's computed matrices the CSV has (Concat, Y). */
 const COMPUTED = MATRICES.filter((m) => !m.editable && !m.perHead && m.csvLabel !== "");
 
@@ -100,6 +101,7 @@ export function csvEntries(t: TraceValue): CsvEntry[] {
     const n = String(i + 1);
     for (const m of HEAD_MATRICES) {
       const value = h[m.traceField];
+      if (!value) continue;
       const cols = m.cols === "n" ? k : undefined;
       const label = `${m.csvLabel.replace("{h}", n)} (${headName(i)})`;
       add(label, m.csvFile.replace("{h}", n), value, axis(t, m.rows, value.rows), cols);

@@ -40,9 +40,17 @@ const HEADS_BEFORE = COMPUTED.findIndex((m) => m.id === MatrixId.Concat);
 export const fieldOf = (t: TraceValue, field: string): MatrixValue | null =>
   t[field as TraceMatrixField];
 
-function headToJson(h: HeadTraceValue): Json {
-  const out: Json = {};
-  for (const m of HEAD_MATRICES) out[m.jsonField] = rowsOf(h[m.traceField]);
+/** Head `head`: kv_head (the K/V head it reads, ⌊head / (heads / kv_heads)⌋), its matrices
+ * (q_rotated, k_rotated, bias only when it has them), and lse as a flat array (null for a fully
+ * masked query, as a masked score is). */
+function headToJson(h: HeadTraceValue, head: number, t: TraceValue): Json {
+  const out: Json = { kv_head: Math.floor(head / (t.numHeads / t.kvHeads)) };
+  for (const m of HEAD_MATRICES) {
+    const value = h[m.traceField];
+    if (!value) continue;
+    const rows = rowsOf(value);
+    out[m.jsonField] = m.id === MatrixId.Lse ? rows.map((r) => r[0]) : rows;
+  }
   return out;
 }
 
@@ -88,7 +96,7 @@ function provenance(t: TraceValue): Json {
 function computed(t: TraceValue): Json {
   const out: Json = {};
   COMPUTED.forEach((m, i) => {
-    if (i === HEADS_BEFORE) out.heads = t.headTraces.map(headToJson);
+    if (i === HEADS_BEFORE) out.heads = t.headTraces.map((h, head) => headToJson(h, head, t));
     out[m.jsonField] = rowsOf(fieldOf(t, m.traceField)!);
   });
   return out;
@@ -103,6 +111,7 @@ export function traceToJson({ trace: t, steps }: RunResult, withSteps = false): 
     self_attention: t.selfAttention,
     d_model: t.dModel,
     num_heads: t.numHeads,
+    kv_heads: t.kvHeads,
     d_k: t.dK,
     d_v: t.dV,
     ...inputs(t),
