@@ -68,6 +68,29 @@ test("flash: tiles in order, output and recovered weights equal standard to 1e-1
   }
 });
 
+test("both honour grouped-query heads, RoPE, ALiBi, a window and sinks", () => {
+  const modern = {
+    query_tokens: words(8),
+    mask: "window",
+    window: 3,
+    sink_tokens: 1,
+    d_model: 16,
+    heads: 4,
+    kv_heads: 2,
+    rope: { style: "half" },
+    alibi: true,
+  };
+  const kv = JSON.parse(trace(modern, "--algorithm", "kv-cache").stdout);
+  const flash = JSON.parse(trace(modern, "--algorithm", "flash").stdout);
+  kv.heads.forEach((head, h) => {
+    for (const step of head.decode) {
+      assert.ok(maxDiff(step.weights, head.weights[step.t].slice(0, step.t + 1)) < 1e-12);
+    }
+    const f = flash.heads[h].flash;
+    for (let r = 0; r < 8; r++) assert.ok(maxDiff(f.output[r], head.output[r]) < 1e-12);
+  });
+});
+
 test("flash: defaults 2 and 3; m before any visible key is null", () => {
   // Query 1 sees only key 0 (key 1 padded) ... and a fully masked first query: m stays −inf.
   const run = trace(

@@ -135,7 +135,7 @@ export function createAlgorithmView(box: HTMLElement, deps: AlgorithmDeps): Algo
           if (!sameScenario) index = 0;
           index = Math.min(index, count() - 1);
           const t = got.result.trace;
-          setText(v.title, got.flash ? flashTitle(got.flash, head) : `KV cache · head ${head + 1}`);
+          setText(v.title, got.flash ? flashTitle(got.flash, head) : kvTitle(t, head));
           setText(
             v.note,
             got.flash ? flashNote(t, got.difference) : kvCacheNote(t, got.difference),
@@ -146,6 +146,13 @@ export function createAlgorithmView(box: HTMLElement, deps: AlgorithmDeps): Algo
       );
     },
   };
+}
+
+/** "KV cache · head 2", and its K/V head when heads share them (grouped-query attention). */
+function kvTitle(t: RunResult["trace"], head: number): string {
+  const group = t.numHeads / t.kvHeads;
+  const shared = group > 1 ? ` (its cache is K/V head ${Math.floor(head / group) + 1}'s)` : "";
+  return `KV cache · head ${head + 1}${shared}`;
 }
 
 const flashTitle = (f: FlashValue, head: number) =>

@@ -36,7 +36,10 @@ export async function kvCacheStep(data: AlgorithmData, index: number) {
   const t = step.t;
   const h = await whenLoaded(() => {
     const x = tr.headTraces[data.head]!;
-    return { q: x.q, k: x.k, v: x.v, weights: x.weights, output: x.output };
+    // With RoPE the cache holds the rotated keys, and q_t is rotated too.
+    const q = x.qRotated ?? x.q;
+    const k = x.kRotated ?? x.k;
+    return { q, k, v: x.v, weights: x.weights, output: x.output };
   });
   const token = (j: number) => `${j} ${quoted(tr.keyLabels[j])}`;
   const box = el("div", "kv-step");
