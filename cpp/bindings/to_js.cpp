@@ -87,6 +87,10 @@ val trace_header(const attn::Scenario& s, const attn::Trace& t) {
   out.set("scoreName", std::string(attn::score_variant(t.score).name));  // the file's word
   out.set("hasMask", t.has_mask);
   out.set("fullyMaskedQueries", to_js(t.fully_masked_queries));
+  // The algorithm the page steps through besides the trace, with flash's block sizes.
+  out.set("algorithm", std::string(attn::algorithm_name(s.algorithm)));
+  out.set("blockQ", s.block_rows());
+  out.set("blockK", s.block_cols());
   modern_header(s, t, out);
   // Where the scenario came from (plain text), only when the file says.
   if (s.title) out.set("title", *s.title);

@@ -118,6 +118,29 @@ for (const theme of ["light", "dark"] as const) {
       await expectNoViolations(page, "the edit bar after an edit");
     });
 
+    test("the KV cache and FlashAttention steps, and an algorithm refused", async ({ page }) => {
+      await openApp(page);
+      await expectTheme(page, theme);
+      const algorithm = page.getByLabel("Algorithm", { exact: true });
+      await algorithm.selectOption({ label: "KV cache" });
+      await expect(page.getByTestId("error-algorithm")).toContainText("causal self-attention");
+      await expectNoViolations(page, "the algorithm refused");
+      await page.getByLabel("Mask").selectOption("causal");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect(page.getByTestId("algorithm-counter")).toHaveText("Step 1 of 6: t = 0");
+      await page.getByRole("button", { name: "Last", exact: true }).click();
+      await expect(page.getByTestId("algorithm-counter")).toHaveText("Step 6 of 6: t = 5");
+      await expectNoViolations(page, "a KV-cache step");
+      await page.getByLabel("Preset").selectOption({ label: "FlashAttention tiles" });
+      await expect(page.getByTestId("algorithm-counter")).toHaveText("Step 1 of 10: tile 1 of 8");
+      await page.getByRole("button", { name: "Next", exact: true }).click();
+      await expect(page.getByTestId("flash-grid").locator("td.now")).toHaveText("2: now");
+      await expectNoViolations(page, "a FlashAttention tile");
+      await page.getByRole("button", { name: "Last", exact: true }).click();
+      await expect(page.getByTestId("algorithm-check")).toBeVisible();
+      await expectNoViolations(page, "FlashAttention's recovered weights");
+    });
+
     test("the padded keys typed as positions (over 64 keys), with an error", async ({ page }) => {
       await openApp(page);
       await expectTheme(page, theme);

@@ -1,9 +1,13 @@
-// npm run --silent trace -- FILE.json [--steps]
+// npm run --silent trace -- FILE.json [--steps] [--algorithm kv-cache|flash] [--block-q B_r]
+//   [--block-k B_c]
 // Prints the whole attention trace of a scenario file (docs/scenario.md) as JSON on stdout,
-// computed by the same wasm module the page uses. A bad file: one line on stderr, exit code 2.
+// computed by the same wasm module the page uses; with --algorithm (or the file's `algorithm`),
+// each head's KV-cache decoding or FlashAttention tiles too (trace-algorithm.mjs). A bad file or
+// option: one line on stderr, exit code 2.
 import { loadRawModule } from "../lib/wasm-node.mjs";
 import { readLimited } from "../lib/read-limited.mjs";
 import { traceToJson } from "./trace-json.mjs";
+import { addAlgorithm, algorithmOptions } from "./trace-algorithm.mjs";
 import { shownText } from "../../build/node/core-bytes.js";
 
 function fail(message) {
@@ -11,10 +15,14 @@ function fail(message) {
   process.exit(2);
 }
 
-const args = process.argv.slice(2);
-const withSteps = args.includes("--steps");
-const files = args.filter((a) => a !== "--steps");
-if (files.length !== 1) fail("usage: npm run --silent trace -- FILE.json [--steps]");
+const usage =
+  "usage: npm run --silent trace -- FILE.json [--steps] [--algorithm standard|kv-cache|flash] " +
+  "[--block-q B_r] [--block-k B_c]";
+const parsed = algorithmOptions(process.argv.slice(2));
+if (parsed.error) fail(parsed.error);
+const withSteps = parsed.rest.includes("--steps");
+const files = parsed.rest.filter((a) => a !== "--steps");
+if (files.length !== 1) fail(usage);
 const name = shownText(files[0], 200);
 
 // The file's bytes as they are: the core checks that they are UTF-8 and says where they are not
@@ -36,4 +44,8 @@ if (!result.ok) {
   const where = result.error.field ? ` (field "${result.error.field}")` : "";
   fail(`${name}${where}: ${result.error.message}`);
 }
-process.stdout.write(`${JSON.stringify(traceToJson(result, withSteps))}\n`);
+const json = traceToJson(result, withSteps);
+const algorithms = () => loadRawModule("algorithms");
+const refused = await addAlgorithm(algorithms, bytes, result.trace, json, parsed.options);
+if (refused) fail(`${name}: ${refused}`);
+process.stdout.write(`${JSON.stringify(json)}\n`);

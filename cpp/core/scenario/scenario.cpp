@@ -214,6 +214,17 @@ Error check_scoring(const Scenario& s) {
   return std::nullopt;
 }
 
+// block_q and block_k go with "flash" only; then what the algorithm needs (algorithm.cpp).
+Error check_algorithm(const Scenario& s) {
+  for (const auto& [field, given] : {std::pair{"block_q", s.block_q}, {"block_k", s.block_k}}) {
+    if (given && s.algorithm != Algorithm::Flash) {
+      return fail(field, std::string(field) + " is given but algorithm is \"" +
+                             algorithm_name(s.algorithm) + "\"; it is only used by \"flash\"");
+    }
+  }
+  return algorithm_problem(s, s.algorithm, s.block_rows(), s.block_cols());
+}
+
 }  // namespace
 
 std::optional<ValidationError> validate(const Scenario& s) {
@@ -232,7 +243,8 @@ std::optional<ValidationError> validate(const Scenario& s) {
   if (auto e = check_scoring(s)) return e;
   if (auto e = checks::check_edits(s)) return e;
   if (auto e = check_text("title", s.title, Limits::kMaxTitleBytes)) return e;
-  return check_text("source", s.source, Limits::kMaxSourceBytes);
+  if (auto e = check_text("source", s.source, Limits::kMaxSourceBytes)) return e;
+  return check_algorithm(s);
 }
 
 }  // namespace attn

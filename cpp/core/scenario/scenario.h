@@ -11,6 +11,7 @@
 
 #include "kernels/variants.h"
 #include "matrix.h"
+#include "scenario/algorithm.h"
 
 namespace attn {
 
@@ -86,6 +87,13 @@ struct Scenario {
   /// Where the scenario came from, shown as plain text; no effect on the computation.
   std::optional<std::string> title;   ///< 1..Limits::kMaxTitleBytes UTF-8 bytes
   std::optional<std::string> source;  ///< 1..Limits::kMaxSourceBytes UTF-8 bytes
+
+  /// Which algorithm the page steps through besides the trace (scenario/algorithm.h); the trace
+  /// itself is the same. block_q and block_k (B_r, B_c) go with "flash" only.
+  Algorithm algorithm = Algorithm::Standard;
+  std::optional<int> block_q, block_k;
+  int block_rows() const { return block_q.value_or(kDefaultBlockQ); }
+  int block_cols() const { return block_k.value_or(kDefaultBlockK); }
 
   bool is_self_attention() const { return key_tokens.empty(); }
   /// Tokens on the key/value side: key_tokens, or query_tokens in self-attention.

@@ -37,7 +37,7 @@ const char* const kFields[] = {
     "d_v",          "seed",       "mask",    "padded_keys",     "positional_encoding",
     "score",        "d_a",        "edits",   "title",           "source",
     "window",       "kv_heads",   "rope",    "position_offset", "sink_tokens",
-    "alibi"};
+    "alibi",        "algorithm",  "block_q", "block_k"};
 
 // A matrix field into `s`: a bias as a row; w_o's null means no output projection.
 Error read_file_matrix(const FileMatrix& f, const JsonValue& v, Scenario* s) {
@@ -86,6 +86,18 @@ Error read_field(const std::string& name, const JsonValue& v, Scenario* s) {
     int window = 0;
     if (Error e = read_int(name, name, v, &window, checks::window_limit())) return e;
     s->window = window;
+    return std::nullopt;
+  }
+  if (name == "algorithm") {
+    const auto a = v.kind == Kind::String ? algorithm_named(v.string) : std::nullopt;
+    if (!a) return wrong(name, name, algorithm_names(), v);
+    s->algorithm = *a;
+    return std::nullopt;
+  }
+  if (name == "block_q" || name == "block_k") {
+    int block = 0;
+    if (Error e = read_int(name, name, v, &block, block_limit())) return e;
+    (name == "block_q" ? s->block_q : s->block_k) = block;
     return std::nullopt;
   }
   if (name == "padded_keys") return read_padded_keys(v, &s->padded_keys);

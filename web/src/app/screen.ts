@@ -2,6 +2,7 @@
  * The stepper's screen: every part is a view folder's panel, built here in page order and wired
  * to the controller. `render` in app.ts hands each redraw to `panels`, in the order listed.
  */
+import { createAlgorithmPanel } from "../views/algorithm/algorithm-panel";
 import { createAnnouncer } from "../views/ui/announcer";
 import { createControls } from "../views/controls/controls";
 import { createDrill } from "../views/drill/drill";
@@ -168,6 +169,7 @@ export function createScreen(
     scenario.sqrtDk,
     step.visuals,
     step.drill,
+    createAlgorithmPanel(layout.step, { attention: () => c.attention }),
     createAnnouncer(layout.announcer),
     controls,
     present,

@@ -110,6 +110,24 @@ export const PRESETS: readonly Preset[] = [
       "A trained model's cross-attention: each French word over the English words it translates.",
     url: LEARNED_SCENARIO,
   },
+  {
+    id: "flash",
+    name: "FlashAttention tiles",
+    description:
+      "7 causal tokens in tiles of B_r = 2 queries × B_c = 3 keys: follow m and ℓ tile by tile (the tiles above the diagonal are skipped), then the weights recovered from L = m + log ℓ equal the standard ones.",
+    // In the order the form writes a scenario, so that applying it unchanged is still this preset.
+    scenario: {
+      query_tokens: words("the small black cat sees a car"),
+      d_model: 8,
+      heads: 2,
+      seed: 42,
+      mask: "causal",
+      positional_encoding: true,
+      algorithm: "flash",
+      block_q: 2,
+      block_k: 3,
+    },
+  },
 ];
 
 export const DEFAULT_PRESET = PRESETS[0] as StaticPreset;

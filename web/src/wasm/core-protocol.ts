@@ -4,6 +4,7 @@
  * JSON text (the worker hands the core its UTF-8 bytes); matrices come back with their
  * Float64Array buffers transferred, not copied.
  */
+import type { AlgorithmAsk } from "./algorithm-types";
 import type { DrillKind, Granularity, MatrixId } from "./enums";
 import type { MatrixValue, RunSummary, StepValue } from "./types";
 
@@ -29,6 +30,8 @@ export type CoreRequest =
       col: number;
     }
   | { id: number; type: "sweep"; scenario: string }
+  /** The KV cache's steps, flash's tiles or one tile, or the difference, of a scenario. */
+  | { id: number; type: "algorithm"; scenario: string; ask: AlgorithmAsk }
   /** Reads and checks a scenario file's text without computing it. */
   | { id: number; type: "check"; text: string | Uint8Array }
   | { type: "close"; run: number }

@@ -6,6 +6,7 @@
  */
 import createAttentionModule from "@wasm/attention.mjs";
 import { asSerialised, coreBytes } from "./core-bytes";
+import type { AlgorithmAsk, AlgorithmModule } from "./algorithm-types";
 import type { CoreReply, CoreRequest, Fetched, Opened } from "./core-protocol";
 import type { AttentionModule, MatrixValue, RunSummary, StepValue } from "./types";
 
@@ -33,10 +34,42 @@ function valueOf<T>(answer: Answer, key: string): T {
 const buffers = (matrices: (MatrixValue | null)[]) =>
   matrices.flatMap((m) => (m ? [m.data.buffer as ArrayBuffer] : []));
 
+/** The algorithms' module (the KV cache, FlashAttention), loaded on the first request for it. */
+let algorithms: Promise<AlgorithmModule> | null = null;
+
+/** The answer of the algorithms' module to `a` for the scenario text `scenario`. */
+async function algorithm(scenario: string, a: AlgorithmAsk): Promise<unknown> {
+  // A module that did not load (offline, or a one-file page that has only the stepper's) is
+  // named, and tried again at the next request; the stepper's own module is left as it is.
+  algorithms ??= import("@wasm/algorithms.mjs")
+    .then((m) => m.default() as Promise<AlgorithmModule>)
+    .catch(() => {
+      algorithms = null;
+      throw new Error(
+        "the KV cache and FlashAttention module (algorithms.wasm) could not be loaded; the standard steps still work",
+      );
+    });
+  const raw = await algorithms;
+  const json = coreBytes(asSerialised(scenario));
+  switch (a.kind) {
+    case "kv-cache":
+      return valueOf(raw.kvCache(json, a.head), "decode");
+    case "flash":
+      return valueOf(raw.flash(json, a.head, a.blockQ, a.blockK), "flash");
+    case "tile":
+      return valueOf(raw.flashTile(json, a.head, a.blockQ, a.blockK, a.index), "tile");
+    case "difference": {
+      const which = a.algorithm === "kv-cache" ? 1 : 2;
+      const d = raw.algorithmDifference(json, which, a.blockQ, a.blockK);
+      return { output: valueOf<number>(d, "output"), weights: valueOf<number>(d, "weights") };
+    }
+  }
+}
+
 /** The request's answer and the buffers its reply transfers. */
 function answer(
   raw: AttentionModule,
-  r: Exclude<CoreRequest, { type: "close" | "hold" }>,
+  r: Exclude<CoreRequest, { type: "close" | "hold" | "algorithm" }>,
 ): [unknown, ArrayBuffer[]] {
   switch (r.type) {
     case "ready":
@@ -130,6 +163,17 @@ function notLoaded(e: Error): string {
   return `the core did not load: ${e.message}`;
 }
 
+/** The failure of request `id`: the module's refusal, or a crash, which ends this worker. */
+function refuse(id: number, e: Error): void {
+  // A trap or an abort leaves the module's memory unknown: say so, and end this worker.
+  if (e instanceof WebAssembly.RuntimeError) {
+    post({ id, ok: false, error: { field: "", message: `it crashed: ${e.message}`, lost: true } });
+    return self.close();
+  }
+  const field = e instanceof Refused ? e.field : "";
+  post({ id, ok: false, error: { field, message: e.message } });
+}
+
 self.addEventListener("message", (event: MessageEvent<CoreRequest>) => {
   const request = event.data;
   if (request.type === "hold") return hold(request.lock);
@@ -140,21 +184,19 @@ self.addEventListener("message", (event: MessageEvent<CoreRequest>) => {
       if (request.type === "close") return raw.close(request.run);
       // mallinfo walks the heap's chunks: measured for an open only, not on every fetch.
       const heap = request.type === "open" ? raw.heapBytesInUse() : 0;
+      if (request.type === "algorithm") {
+        const id = request.id;
+        algorithm(request.scenario, request.ask).then(
+          (value) => post({ id, ok: true, value }),
+          (e: Error) => refuse(id, e),
+        );
+        return;
+      }
       try {
         const [value, transfer] = answer(raw, request);
         post({ id: request.id, ok: true, value }, transfer);
       } catch (e) {
-        // A trap or an abort leaves the module's memory unknown: say so, and end this worker.
-        if (e instanceof WebAssembly.RuntimeError) {
-          post({
-            id: request.id,
-            ok: false,
-            error: { field: "", message: `it crashed: ${e.message}`, lost: true },
-          });
-          return self.close();
-        }
-        const field = e instanceof Refused ? e.field : "";
-        post({ id: request.id, ok: false, error: { field, message: (e as Error).message } });
+        refuse(request.id, e as Error);
       }
       if (request.type !== "open") return;
       const grew = raw.heapBytesInUse() - heap;

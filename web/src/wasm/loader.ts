@@ -3,6 +3,7 @@
  * steppers) shares a single Web Worker (core-worker.ts) that computes while the page's main thread
  * only sends scenarios and receives values. Rejections are ScenarioErrors.
  */
+import type { AlgorithmAsk } from "./algorithm-types";
 import { CoreClient, CoreLostError } from "./core-client";
 import type { Opened } from "./core-protocol";
 import { DrillKind, type Granularity } from "./enums";
@@ -78,6 +79,12 @@ export interface Attention {
    * draws of W_Q, W_K with the lowest–highest band. Rejects with ScenarioError.
    */
   sweep(scenario: ScenarioFile): Promise<SweepPointValue[]>;
+  /**
+   * The KV cache's steps, flash's tiles, one tile or the difference from the standard trace, of
+   * a scenario (wasm/algorithm-types.ts has the shapes), by the algorithms' own module, which the
+   * worker loads on first use. Rejects with ScenarioError.
+   */
+  algorithm<T>(scenario: ScenarioFile, ask: AlgorithmAsk): Promise<T>;
 }
 
 /** Each lazy result's run, and a backstop that frees the runs of results nobody released. */
@@ -128,6 +135,8 @@ function wrap(client: CoreClient): Attention {
     drillProjection: (s, kind, h, i, c) => drill(s, kind, h, i, c),
     drillFinal: (s, i, c) => drill(s, DrillKind.Final, 0, i, c),
     sweep: (scenario) => client.request({ type: "sweep", scenario: scenarioText(scenario) }),
+    algorithm: (scenario, ask) =>
+      client.request({ type: "algorithm", scenario: scenarioText(scenario), ask }),
   };
 }
 

@@ -63,6 +63,9 @@ export interface TraceValue extends TraceMatrices {
   hasMask: boolean;
   headTraces: HeadTraceValue[]; // h
   fullyMaskedQueries: number[]; // queries with every key masked: zero weights, zero output
+  algorithm: AlgorithmName; // the other algorithm the page steps through, or "standard"
+  blockQ: number; // flash's B_r and B_c (2 and 3 unless the scenario gives them)
+  blockK: number;
   kvHeads: number; // K/V heads (numHeads without grouped-query attention)
   rope?: RopeValue; // absent without RoPE
   positionOffset: number; // RoPE: token index r sits at position r + positionOffset
@@ -152,9 +155,16 @@ export interface ScenarioFile extends ScenarioMatrices {
   source?: string;
   /** Edited cells applied after generation, in order (0-based row and col). */
   edits?: CellEdit[];
+  /** The algorithm the page steps through besides the standard one; B_r and B_c for "flash". */
+  algorithm?: AlgorithmName;
+  block_q?: number;
+  block_k?: number;
 }
 
 export type { EditableMatrix };
+
+/** The scenario file's `algorithm` (cpp/core/scenario/algorithm.h); their values: algorithm-types.ts. */
+export type AlgorithmName = "standard" | "kv-cache" | "flash";
 
 export interface CellEdit {
   matrix: EditableMatrix;
@@ -269,6 +279,10 @@ export interface RunSummary {
   fullyMaskedQueries: number[];
   title?: string;
   source?: string;
+  /** The scenario's algorithm, and flash's block sizes (2 and 3 unless given). */
+  algorithm: AlgorithmName;
+  blockQ: number;
+  blockK: number;
   keys: Int32Array;
 }
 export type RawOpenResult = { ok: true; id: number; summary: RunSummary } | RawError;

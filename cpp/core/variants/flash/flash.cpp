@@ -7,6 +7,8 @@
 #include <limits>
 #include <utility>
 
+#include "kernels/kernels.h"
+
 namespace attn {
 namespace variants {
 
@@ -27,13 +29,36 @@ bool tile_visible(const HeadInputs& in, Eigen::Index r0, Eigen::Index rows, Eige
   return (in.visible.block(r0, c0, rows, cols).array() != 0.0).any();
 }
 
-// One tile: folds key rows [c0, c0+cols) into the state of query rows [r0, r0+rows).
+// Records in `d` the tile's inputs and old state (before fold_tile changes it).
+void record_before(const Matrix& s, const HeadInputs& in, Eigen::Index r0, Eigen::Index c0,
+                   const BlockState& st, FlashTileDetail& d) {
+  d.row0 = static_cast<int>(r0);
+  d.col0 = static_cast<int>(c0);
+  d.rows = static_cast<int>(s.rows());
+  d.cols = static_cast<int>(s.cols());
+  d.s = s;
+  for (Eigen::Index r = 0; r < s.rows(); ++r) {
+    for (Eigen::Index c = 0; c < s.cols(); ++c) {
+      if (in.visible(r0 + r, c0 + c) == 0.0) d.s(r, c) = kMinusInf;
+    }
+  }
+  d.m_old.assign(st.m.begin(), st.m.end());
+  d.l_old.assign(st.l.begin(), st.l.end());
+  d.o_old = st.o;
+}
+
+// One tile: folds key rows [c0, c0+cols) into the state of query rows [r0, r0+rows); fills
+// `detail` when asked.
 void fold_tile(const HeadInputs& in, Eigen::Index r0, Eigen::Index c0, Eigen::Index cols,
-               BlockState& st) {
+               BlockState& st, FlashTileDetail* detail) {
   const Eigen::Index rows = st.o.rows();
-  // S = scale · Q_block K_block^T (+ bias block): (rows, d_k) x (d_k, cols) -> (rows, cols).
-  Matrix s = in.scale * (in.q.middleRows(r0, rows) * in.k.middleRows(c0, cols).transpose());
+  // S = scale · Q_block K_block^T (+ bias block): (rows, d_k) x (d_k, cols) -> (rows, cols), by
+  // the shared kernel (kernels/), as the traced path computes its scores.
+  Matrix s(rows, cols);
+  dot_scores_into(in.q.middleRows(r0, rows), in.k.middleRows(c0, cols), s);
+  s *= in.scale;
   if (in.bias.size() != 0) s += in.bias.block(r0, c0, rows, cols);
+  if (detail) record_before(s, in, r0, c0, st, *detail);
   Matrix p = Matrix::Zero(rows, cols);
   Eigen::ArrayXd rescale = Eigen::ArrayXd::Ones(rows);
   for (Eigen::Index r = 0; r < rows; ++r) {
@@ -52,12 +77,38 @@ void fold_tile(const HeadInputs& in, Eigen::Index r0, Eigen::Index c0, Eigen::In
     st.m(r) = m_new;
   }
   // O ← diag(rescale) O + P V_block: (rows, cols) x (cols, d_v) -> (rows, d_v).
-  st.o = rescale.matrix().asDiagonal() * st.o + p * in.v.middleRows(c0, cols);
+  Matrix pv(rows, in.v.cols());
+  weighted_sum_into(p, in.v.middleRows(c0, cols), pv);
+  for (Eigen::Index r = 0; r < rows; ++r) st.o.row(r) = rescale(r) * st.o.row(r) + pv.row(r);
+  if (!detail) return;
+  // A row that saw nothing before has m_old = −inf: its factor is e^(−inf) = 0.
+  detail->p = p;
+  detail->rescale.assign(rescale.begin(), rescale.end());
+  for (Eigen::Index r = 0; r < rows; ++r) detail->row_sum.push_back(p.row(r).sum());
+  detail->o_new = st.o;
 }
+
+// The tiles in processing order; `wanted` (or −1) is recorded in *detail.
+FlashResult run_flash(const HeadInputs& in, int block_q, int block_k, int wanted,
+                      std::optional<FlashTileDetail>* detail);
 
 }  // namespace
 
 FlashResult flash_attention(const HeadInputs& in, int block_q, int block_k) {
+  return run_flash(in, block_q, block_k, -1, nullptr);
+}
+
+std::optional<FlashTileDetail> flash_tile_detail(const HeadInputs& in, int block_q, int block_k,
+                                                 int index) {
+  std::optional<FlashTileDetail> detail;
+  if (index >= 0) run_flash(in, block_q, block_k, index, &detail);
+  return detail;
+}
+
+namespace {
+
+FlashResult run_flash(const HeadInputs& in, int block_q, int block_k, int wanted,
+                      std::optional<FlashTileDetail>* detail) {
   const Eigen::Index m = in.q.rows(), n = in.k.rows();
   FlashResult out;
   out.block_q = block_q;
@@ -71,10 +122,16 @@ FlashResult flash_attention(const HeadInputs& in, int block_q, int block_k) {
     for (Eigen::Index c0 = 0; c0 < n; c0 += block_k) {
       const Eigen::Index cols = std::min<Eigen::Index>(block_k, n - c0);
       if (!tile_visible(in, r0, rows, c0, cols)) continue;
-      fold_tile(in, r0, c0, cols, st);
+      const int index = static_cast<int>(out.tiles.size());
+      if (index == wanted) detail->emplace();
+      fold_tile(in, r0, c0, cols, st, index == wanted ? &**detail : nullptr);
       out.tiles.push_back({static_cast<int>(r0 / block_q), static_cast<int>(c0 / block_k),
                            std::vector<double>(st.m.begin(), st.m.end()),
                            std::vector<double>(st.l.begin(), st.l.end())});
+      if (index == wanted) {
+        (*detail)->tile = out.tiles.back();
+        (*detail)->index = index;
+      }
     }
     // The last step: divide each row by its sum; save L = m + log ℓ for the backward pass.
     for (Eigen::Index r = 0; r < rows; ++r) {
@@ -85,6 +142,8 @@ FlashResult flash_attention(const HeadInputs& in, int block_q, int block_k) {
   }
   return out;
 }
+
+}  // namespace
 
 // Returns (m, n): e^(s_ij − L_i) where visible, else exactly 0.
 Matrix recover_weights(const HeadInputs& in, const std::vector<std::optional<double>>& lse) {

@@ -41,8 +41,27 @@ struct FlashResult {
   std::vector<std::optional<double>> lse;  ///< (m) L = m + log ℓ; absent for fully masked
 };
 
+/// Everything one tile did, for a step that shows it with its numbers. Rows are the query block's
+/// rows [row0, row0+rows), columns the key block's rows [col0, col0+cols).
+struct FlashTileDetail {
+  FlashTile tile;  ///< which tile, and m, ℓ after it
+  int index = 0;   ///< its place in the processing order
+  int row0 = 0, rows = 0, col0 = 0, cols = 0;
+  Matrix s;                          ///< (rows, cols) scores, −inf where masked
+  Matrix p;                          ///< (rows, cols) e^(s − m_new), 0 where masked
+  std::vector<double> m_old, l_old;  ///< (rows) before the tile (−inf, 0: nothing seen)
+  std::vector<double> rescale;       ///< (rows) e^(m_old − m_new): 0 when nothing was seen
+  std::vector<double> row_sum;       ///< (rows) Σ_j P_rj
+  Matrix o_old, o_new;               ///< (rows, d_v) the unnormalised O before and after
+};
+
 /// The head's attention by tiles of block_q × block_k (each ≥ 1).
 FlashResult flash_attention(const HeadInputs& in, int block_q, int block_k);
+
+/// Tile `index` of the processing order, recorded as flash_attention computes it; nothing when
+/// there are fewer tiles.
+std::optional<FlashTileDetail> flash_tile_detail(const HeadInputs& in, int block_q, int block_k,
+                                                 int index);
 
 /// The weights recovered from the saved L: (m, n) a_ij = e^(s_ij − L_i) for visible keys, 0 for
 /// masked ones and for fully masked queries. Recomputes each score, as the backward pass does.

@@ -52,8 +52,10 @@ std::vector<DecodeStep> decode_with_kv_cache(const HeadInputs& in) {
     step.t = static_cast<int>(t);
     step.cache_len = static_cast<int>(cache.length());
     step.weights = step_weights(in, cache, t);
-    // (1, t+1) x (t+1, d_v) -> (1, d_v): the mix of the cached values.
-    step.output = step.weights * cache.values();
+    // (1, t+1) x (t+1, d_v) -> (1, d_v): the mix of the cached values (the shared kernel).
+    Matrix output(1, in.v.cols());
+    weighted_sum_into(step.weights, cache.values(), output);
+    step.output = output.row(0);
     steps.push_back(std::move(step));
   }
   return steps;

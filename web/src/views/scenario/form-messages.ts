@@ -11,6 +11,8 @@ const LABELS: Record<string, string> = {
   key_tokens: "the key/value sentence",
   heads: "Number of heads",
   window: "Window size",
+  block_q: "B_r",
+  block_k: "B_c",
 };
 
 const TOKEN_LENGTH =

@@ -4,6 +4,7 @@
  * own message ("d_model must be a whole number, got \"eight\"") names the field and the limit.
  */
 import { MATRICES, type EditableMatrix, type MaskName, type ScoreName } from "../../wasm/registry";
+import type { AlgorithmName } from "../../wasm/algorithm-types";
 import type { ScenarioFile } from "../../wasm/types";
 
 export type { ScoreName };
@@ -44,6 +45,10 @@ export interface FormValues {
   explicit: ExplicitMatrices | null;
   useExplicit: boolean;
   score: ScoreName;
+  /** The algorithm stepped through besides the standard one; flash's B_r and B_c as typed. */
+  algorithm: AlgorithmName;
+  blockQ: string;
+  blockK: string;
 }
 
 /** What a preset or file may pin: every editable matrix of the registry, and d_k, d_v. */
@@ -95,6 +100,9 @@ export function formFromScenario(s: ScenarioFile): FormValues {
     explicit: hasExplicit ? explicit : null,
     useExplicit: hasExplicit,
     score: s.score ?? "scaled_dot",
+    algorithm: s.algorithm ?? "standard",
+    blockQ: String(s.block_q ?? 2),
+    blockK: String(s.block_k ?? 3),
   };
 }
 
@@ -116,6 +124,11 @@ export function scenarioFromForm(v: FormValues): ScenarioFile {
   for (const kind of ["general", "additive"] as const) {
     if (v.score !== kind) for (const f of scoringFields(kind)) delete s[f];
   }
+  if (v.algorithm !== "standard") s.algorithm = v.algorithm;
+  if (v.algorithm === "flash") {
+    s.block_q = numberField(v.blockQ);
+    s.block_k = numberField(v.blockK);
+  }
   return s;
 }
 
@@ -132,6 +145,9 @@ export type FormField =
   | "positional"
   | "explicit"
   | "score"
+  | "algorithm"
+  | "blockQ"
+  | "blockK"
   | "general";
 
 export function formFieldFor(field: string): FormField {
@@ -159,6 +175,12 @@ export function formFieldFor(field: string): FormField {
     case "score":
     case "d_a":
       return "score";
+    case "algorithm":
+      return "algorithm";
+    case "block_q":
+      return "blockQ";
+    case "block_k":
+      return "blockK";
     default:
       return (EXPLICIT_FIELDS as readonly string[]).includes(field) ? "explicit" : "general";
   }

@@ -4,6 +4,7 @@
  * gets the core's message beside it (aria-invalid + aria-describedby) and keeps what was typed.
  */
 import { PRESETS } from "../../state/presets";
+import type { AlgorithmName } from "../../wasm/algorithm-types";
 import { MASKS, type MaskName } from "../../wasm/registry";
 import { createPaddedKeys } from "./padded-keys";
 import {
@@ -67,6 +68,19 @@ const FORM_HTML = `
     <option value="additive">Additive vᵀtanh(W₁q + W₂k) — Bahdanau</option>
   </select>
   <p class="hint" id="h-score">How each query is compared with each key. Applies at once.</p>
+  <div class="field-row">
+    <div><label class="field" for="f-algorithm">Algorithm</label>
+      <select id="f-algorithm" data-field="algorithm" aria-describedby="h-algorithm">
+        <option value="standard">Standard</option>
+        <option value="kv-cache">KV cache</option>
+        <option value="flash">FlashAttention</option>
+      </select></div>
+    <div class="block-size" hidden><label class="field" for="f-block-q">B_r (query rows)</label>
+      <input id="f-block-q" type="text" inputmode="numeric" data-field="blockQ"></div>
+    <div class="block-size" hidden><label class="field" for="f-block-k">B_c (key rows)</label>
+      <input id="f-block-k" type="text" inputmode="numeric" data-field="blockK"></div>
+  </div>
+  <p class="hint" id="h-algorithm">The same heads computed another way, stepped through below the step. Applies at once.</p>
   <fieldset class="padded" data-field="padded" aria-describedby="h-padded">
     <legend>Padded keys</legend>
     <div class="chips"></div>
@@ -91,6 +105,9 @@ const SLOT_FIELDS: Record<FormField, string> = {
   positional: "positional_encoding",
   explicit: "x_q",
   score: "score",
+  algorithm: "algorithm",
+  blockQ: "block_q",
+  blockK: "block_k",
   general: "scenario",
 };
 
@@ -120,6 +137,10 @@ function formControls(form: HTMLFormElement) {
     maskHint: q<HTMLElement>("#h-mask"),
     pe: q<HTMLInputElement>("#f-pe"),
     score: q<HTMLSelectElement>("#f-score"),
+    algorithm: q<HTMLSelectElement>("#f-algorithm"),
+    blockQ: q<HTMLInputElement>("#f-block-q"),
+    blockK: q<HTMLInputElement>("#f-block-k"),
+    blockRows: [...form.querySelectorAll<HTMLElement>(".block-size")],
     explicit: q<HTMLInputElement>("#f-explicit"),
     explicitRow: q<HTMLElement>("#explicit-row"),
     sentenceHint: q<HTMLElement>("#h-sentence"),
@@ -158,6 +179,7 @@ type Slots = ReturnType<typeof errorSlots>;
 
 /** The token count under the sentence and d_k under the heads. */
 function renderHints(f: Form): void {
+  for (const row of f.blockRows) row.hidden = f.algorithm.value !== "flash";
   const windowed = f.mask.value === "window";
   f.windowRow.hidden = !windowed;
   f.maskHint.textContent = windowed
@@ -205,6 +227,22 @@ function clearErrors(s: Slots, f: Form): void {
   }
 }
 
+/** The plain controls' values (the preset, padded keys and matrices are the panel's). */
+function fillControls(f: Form, v: FormValues): void {
+  f.sentence.value = v.sentence;
+  f.keys.value = v.keySentence;
+  f.dModel.value = v.dModel;
+  f.heads.value = v.heads;
+  f.seed.value = v.seed;
+  f.mask.value = v.mask;
+  f.windowSize.value = v.window;
+  f.pe.checked = v.positional;
+  f.score.value = v.score;
+  f.algorithm.value = v.algorithm;
+  f.blockQ.value = v.blockQ;
+  f.blockK.value = v.blockK;
+}
+
 export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions): ScenarioPanel {
   host.innerHTML = FORM_HTML;
   const f = formControls(host.querySelector("form")!);
@@ -228,6 +266,9 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
       explicit: explicitMatrices,
       useExplicit: explicitMatrices !== null && f.explicit.checked,
       score: f.score.value as ScoreName,
+      algorithm: f.algorithm.value as AlgorithmName,
+      blockQ: f.blockQ.value,
+      blockK: f.blockK.value,
     };
   }
 
@@ -245,6 +286,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
     renderHints(f);
   });
   f.score.addEventListener("change", apply);
+  f.algorithm.addEventListener("change", apply);
   f.preset.addEventListener("change", () => {
     if (f.preset.value) actions.preset(f.preset.value);
   });
@@ -257,15 +299,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
     setValues(v, presetId) {
       f.preset.value = presetId;
       f.presetNote.textContent = PRESETS.find((p) => p.id === presetId)?.description ?? "";
-      f.sentence.value = v.sentence;
-      f.keys.value = v.keySentence;
-      f.dModel.value = v.dModel;
-      f.heads.value = v.heads;
-      f.seed.value = v.seed;
-      f.mask.value = v.mask;
-      f.windowSize.value = v.window;
-      f.pe.checked = v.positional;
-      f.score.value = v.score;
+      fillControls(f, v);
       explicitMatrices = v.explicit;
       f.explicitRow.hidden = v.explicit === null;
       f.explicit.checked = v.useExplicit;
