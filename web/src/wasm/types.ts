@@ -116,6 +116,16 @@ export interface ScenarioFile extends ScenarioMatrices {
   score?: ScoreName;
   /** Additive scoring's hidden size; default d_k. */
   d_a?: number;
+  /** Key/value heads (grouped-query attention); divides heads; default heads. */
+  kv_heads?: number;
+  /** Rotary position embedding of q and k; null or absent: none. */
+  rope?: { theta?: number; style?: "interleaved" | "half"; dims?: number } | null;
+  /** RoPE: position of the first token; default 0. */
+  position_offset?: number;
+  /** Keys always visible under "causal" or "window" (attention sinks); default 0. */
+  sink_tokens?: number;
+  /** ALiBi's distance bias on the scaled scores; default false. */
+  alibi?: boolean;
   /** Where the scenario came from, shown as text only (views/scenario/origin.ts): 1..120 and
    * 1..300 UTF-8 bytes. */
   title?: string;

@@ -4,6 +4,7 @@
  * Messages this does not recognise keep the core's words, with the field names replaced by labels.
  */
 import { tokenize, type FormValues } from "./scenario-form";
+import { MODERN_LABELS } from "./modern-form";
 
 /** What the form calls each scenario-file field it has a control for. */
 const LABELS: Record<string, string> = {
@@ -11,6 +12,7 @@ const LABELS: Record<string, string> = {
   key_tokens: "the key/value sentence",
   heads: "Number of heads",
   window: "Window size",
+  ...MODERN_LABELS,
 };
 
 const TOKEN_LENGTH =

@@ -15,6 +15,13 @@ import {
   type ScoreName,
 } from "./scenario-form";
 import { formMessage } from "./form-messages";
+import {
+  fillModern,
+  MODERN_HTML,
+  modernControls,
+  readModern,
+  renderModern,
+} from "./modern-controls";
 
 export interface ScenarioPanel {
   /** Fills the form (after a preset is chosen); `presetId` "" marks it custom. */
@@ -59,6 +66,7 @@ const FORM_HTML = `
     <label class="check"><input id="f-pe" type="checkbox" data-field="positional"> Positional encoding</label>
   </div>
   <p class="hint" id="h-mask"></p>
+${MODERN_HTML}
   <label class="field" for="f-score">Score</label>
   <select id="f-score" data-field="score" aria-describedby="h-score">
     <option value="scaled_dot">Scaled dot product — Vaswani</option>
@@ -92,6 +100,13 @@ const SLOT_FIELDS: Record<FormField, string> = {
   explicit: "x_q",
   score: "score",
   general: "scenario",
+  kvHeads: "kv_heads",
+  rope: "rope",
+  ropeTheta: "rope.theta",
+  ropeDims: "rope.dims",
+  positionOffset: "position_offset",
+  sinks: "sink_tokens",
+  alibi: "alibi",
 };
 
 /** The mask kinds of the core's variant table, by their file words. */
@@ -129,6 +144,7 @@ function formControls(form: HTMLFormElement) {
     chips: q<HTMLElement>(".chips"),
     paddedHint: q<HTMLElement>("#h-padded"),
     general: q<HTMLElement>('[data-slot="general"]'),
+    modern: modernControls(form),
   };
 }
 type Form = ReturnType<typeof formControls>;
@@ -160,6 +176,7 @@ type Slots = ReturnType<typeof errorSlots>;
 function renderHints(f: Form): void {
   const windowed = f.mask.value === "window";
   f.windowRow.hidden = !windowed;
+  renderModern(f.modern);
   f.maskHint.textContent = windowed
     ? `Query i sees its ${f.windowSize.value || "w"} latest keys, itself included (1 to 512).`
     : "";
@@ -228,6 +245,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
       explicit: explicitMatrices,
       useExplicit: explicitMatrices !== null && f.explicit.checked,
       score: f.score.value as ScoreName,
+      ...readModern(f.modern),
     };
   }
 
@@ -270,6 +288,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
       f.explicitRow.hidden = v.explicit === null;
       f.explicit.checked = v.useExplicit;
       padding.set(keyTokensOf(v), v.padded);
+      fillModern(f.modern, v);
       renderHints(f);
     },
     values,
