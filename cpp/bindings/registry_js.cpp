@@ -7,8 +7,9 @@ namespace bindings {
 namespace {
 
 const char* dim_name(attn::Dim d) {
-  static const char* const names[] = {"1",   "m",   "n",     "d_model", "heads", "d_k",
-                                      "d_v", "d_a", "h*d_k", "h*d_v",   "h*d_a", "out"};
+  static const char* const names[] = {"1",     "m",   "n",      "d_model", "heads",
+                                      "d_k",   "d_v", "d_a",    "h*d_k",   "h*d_v",
+                                      "h*d_a", "out", "kv*d_k", "kv*d_v"};
   return names[static_cast<int>(d)];
 }
 

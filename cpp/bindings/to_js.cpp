@@ -3,6 +3,8 @@
 
 #include <emscripten/val.h>
 
+#include "variants/rope/rope.h"
+
 namespace bindings {
 
 using attn::Matrix;
@@ -40,13 +42,33 @@ val to_js(const std::vector<int>& items) {
   return out;
 }
 
-// A head's matrices (the registry's per-head rows), under their trace fields.
+// A head's matrices (the registry's per-head rows), under their trace fields; null for an
+// optional one the head lacks (q_rotated, k_rotated without RoPE; bias without ALiBi).
 val head_to_js(const attn::Trace& t, int head) {
   val out = val::object();
   for (const attn::MatrixInfo& row : attn::matrix_registry()) {
-    if (row.per_head) out.set(row.trace_field, to_js(*row.get(t, head)));
+    if (!row.per_head) continue;
+    const attn::Matrix* m = row.get(t, head);
+    out.set(row.trace_field, m ? to_js(*m) : val::null());
   }
   return out;
+}
+
+// The modern-attention settings (docs/scenario.md): kvHeads, rope ({theta, style, dims}; only
+// with RoPE), positionOffset, sinkTokens, alibi, window (0 without a window).
+void modern_header(const attn::Scenario& s, const attn::Trace& t, val& out) {
+  out.set("kvHeads", t.kv_heads);
+  if (s.rope) {
+    val rope = val::object();
+    rope.set("theta", s.rope->theta);
+    rope.set("style", std::string(attn::variants::rope_style_name(s.rope->style)));
+    rope.set("dims", s.rope_dims());
+    out.set("rope", rope);
+  }
+  out.set("positionOffset", s.position_offset);
+  out.set("sinkTokens", s.sink_tokens);
+  out.set("alibi", s.alibi);
+  out.set("window", s.window.value_or(0));
 }
 
 val trace_header(const attn::Scenario& s, const attn::Trace& t) {
@@ -65,6 +87,7 @@ val trace_header(const attn::Scenario& s, const attn::Trace& t) {
   out.set("scoreName", std::string(attn::score_variant(t.score).name));  // the file's word
   out.set("hasMask", t.has_mask);
   out.set("fullyMaskedQueries", to_js(t.fully_masked_queries));
+  modern_header(s, t, out);
   // Where the scenario came from (plain text), only when the file says.
   if (s.title) out.set("title", *s.title);
   if (s.source) out.set("source", *s.source);

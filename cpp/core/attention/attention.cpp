@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "kernels/kernels.h"
+#include "variants/sinks/sinks.h"
 
 namespace attn {
 
@@ -26,7 +27,12 @@ KeyMask build_mask(int m, int n, MaskKind kind, const std::vector<int>& padded_k
 }
 
 KeyMask scenario_mask(const Scenario& s) {
-  return build_mask(s.m(), s.n(), s.mask, s.padded_keys, MaskParams{s.window.value_or(0)});
+  KeyMask mask = build_mask(s.m(), s.n(), s.mask, s.padded_keys, MaskParams{s.window.value_or(0)});
+  // Sinks only widen a causal or window mask, and never bring back a padded key.
+  if (s.sink_tokens > 0 && s.mask != MaskKind::None) {
+    variants::add_sinks(mask, s.sink_tokens, s.padded_keys);
+  }
+  return mask;
 }
 
 // mask is (m, n); returns the indices of the rows with no 1 at all, in increasing order.
@@ -123,7 +129,8 @@ ScoreParams head_score_params(const Inputs& in, ScoreKind kind, int head, int d_
   return p;
 }
 
-// Shapes: X_q (m, d_model), X_kv (n, d_model); per head Q (m, d_k), K (n, d_k), V (n, d_v),
+// Shapes: X_q (m, d_model), X_kv (n, d_model); Q (m, h*d_k), K (n, g*d_k), V (n, g*d_v) for
+// g = kv_heads; per head Q (m, d_k), K (n, d_k), V (n, d_v),
 // scores/scaled/masked/weights (m, n), output (m, d_v); concat (m, h*d_v); output (m, d_model)
 // with W_O, (m, h*d_v) without.
 Trace run_attention(const Scenario& s) {
@@ -134,6 +141,7 @@ Trace run_attention(const Scenario& s) {
   t.d_k = s.head_dim_k();
   t.d_v = s.head_dim_v();
   t.d_a = s.score == ScoreKind::Additive ? s.hidden_dim_a() : 0;
+  t.kv_heads = s.kv_head_count();
 
   // Project all heads at once; head i is a column block of these.
   t.q_all = in.x_q * in.w_q;
@@ -147,27 +155,11 @@ Trace run_attention(const Scenario& s) {
   t.has_mask = s.mask != MaskKind::None || !s.padded_keys.empty();
   t.fully_masked_queries = fully_masked_rows(t.mask);
 
-  // Each head attends independently, on its own slice of Q, K and V, through the kernels.
-  const ScoreVariant& score = score_variant(t.score);
+  // Each head attends independently, on its own slice of Q and its K/V head's of K and V.
   std::vector<Matrix> head_outputs;
   for (int h = 0; h < s.heads; ++h) {
-    HeadTrace ht;
-    ht.q = head_block(t.q_all, h, t.d_k);
-    ht.k = head_block(t.k_all, h, t.d_k);
-    ht.v = head_block(t.v_all, h, t.d_v);
-    ht.scores.resize(s.m(), s.n());
-    score.scores(ht.q, ht.k, head_score_params(in, t.score, h, t.d_k, t.d_a), ht.scores);
-    // Only scaled dot-product attention divides by sqrt(d_k); the others pass scores on as is.
-    ht.scaled = ht.scores;
-    if (score.scaled) scale_in_place(ht.scaled, std::sqrt(static_cast<double>(t.d_k)));
-    ht.masked = ht.scaled;
-    mask_in_place(ht.masked, t.mask);  // all-ones mask: equal to scaled
-    ht.weights = ht.masked;
-    softmax_rows_in_place(ht.weights);
-    ht.output.resize(s.m(), t.d_v);
-    weighted_sum_into(ht.weights, ht.v, ht.output);
-    head_outputs.push_back(ht.output);
-    t.heads.push_back(std::move(ht));
+    t.heads.push_back(trace_head(s, t, h));
+    head_outputs.push_back(t.heads.back().output);
   }
 
   // Put the heads side by side, then mix them back to d_model columns with W_O (if any).

@@ -1,5 +1,10 @@
 // Multi-head attention, recording every intermediate matrix.
 //
+// With the modern fields (docs/scenario.md) a head also: reads K/V head i / (h / kv_heads) of K and
+// V (grouped-query attention: W_K is (d_model, kv_heads*d_k)); rotates its q and k by RoPE after
+// the projections and biases; adds ALiBi's bias to the scaled scores before the mask; and the
+// mask keeps the sink tokens visible (variants/, docs/variants.md).
+//
 // Conventions (docs/conventions.md): row vectors; X_q is (m, d_model), X_kv is (n, d_model);
 // Q = X_q W_Q + b_q (m, h*d_k), K = X_kv W_K + b_k (n, h*d_k), V = X_kv W_V + b_v (n, h*d_v),
 // each bias a (1, width) row added to every row (absent = zero, not added at all); head i takes
@@ -32,7 +37,8 @@ using KeyMask = Matrix;
 /// by every query).
 KeyMask build_mask(int m, int n, MaskKind kind, const std::vector<int>& padded_keys,
                    const MaskParams& params = {});
-/// The mask of a validated scenario (its kind, window and padded keys).
+/// The mask of a validated scenario: its kind and window, its sink tokens (under causal or
+/// window), then its padded keys.
 KeyMask scenario_mask(const Scenario& s);
 
 /// Rows of `mask` that allow no key at all.
@@ -74,8 +80,9 @@ struct Inputs {
   Matrix positional_kv;       ///< (n, d_model)
   Matrix x_q;                 ///< (m, d_model) = embeddings_q + positional_q, or as given
   Matrix x_kv;                ///< (n, d_model)
-  Matrix w_q, w_k;            ///< (d_model, h*d_k)
-  Matrix w_v;                 ///< (d_model, h*d_v)
+  Matrix w_q;                 ///< (d_model, h*d_k)
+  Matrix w_k;                 ///< (d_model, g*d_k), g = kv_heads (h without grouped-query)
+  Matrix w_v;                 ///< (d_model, g*d_v)
   std::optional<Matrix> w_o;  ///< (h*d_v, d_model), absent = no output projection
   // Scoring parameters, present only when the score kind uses them. Head i takes columns
   // [i*d_k, (i+1)*d_k) of w_bilinear, columns [i*d_a, (i+1)*d_a) of w_additive_q/_k, and row i
@@ -86,9 +93,10 @@ struct Inputs {
   std::optional<Matrix> v_additive;    ///< Additive: v_a (h, d_a)
   // Biases as (1, width) rows, present when the file gives them or an edit sets one of their
   // cells; absent = zero. Head i takes entries [i*d_k, (i+1)*d_k) of b_q, b_k, [i*d_v, ...) of b_v.
-  std::optional<Matrix> b_q, b_k;  ///< (1, h*d_k)
-  std::optional<Matrix> b_v;       ///< (1, h*d_v)
-  std::optional<Matrix> b_o;       ///< (1, d_model), only with W_O
+  std::optional<Matrix> b_q;  ///< (1, h*d_k)
+  std::optional<Matrix> b_k;  ///< (1, g*d_k)
+  std::optional<Matrix> b_v;  ///< (1, g*d_v)
+  std::optional<Matrix> b_o;  ///< (1, d_model), only with W_O
 };
 
 /// Generates what the scenario leaves out (inputs.cpp; never a bias), then applies
@@ -100,14 +108,21 @@ Inputs resolve_inputs(const Scenario& s);
 
 /// Every intermediate matrix of one head.
 struct HeadTrace {
-  Matrix q;        ///< (m, d_k)
-  Matrix k;        ///< (n, d_k)
-  Matrix v;        ///< (n, d_v)
-  Matrix scores;   ///< (m, n) raw scores of the scenario's kind (Q K^T for Dot, ScaledDot)
-  Matrix scaled;   ///< (m, n) scores / sqrt(d_k) for ScaledDot; equal to scores otherwise
-  Matrix masked;   ///< (m, n) scaled with masked entries -inf (equal to scaled without a mask)
-  Matrix weights;  ///< (m, n) row-softmax; rows sum to 1 (0 for fully masked rows)
-  Matrix output;   ///< (m, d_v) weights V
+  int kv_head = 0;  ///< the K/V head whose k and v this query head reads (itself without GQA)
+  Matrix q;         ///< (m, d_k) the head's block of Q (before RoPE)
+  Matrix k;         ///< (n, d_k) its K/V head's block of K (before RoPE)
+  Matrix v;         ///< (n, d_v) its K/V head's block of V
+  std::optional<Matrix> q_rotated;  ///< (m, d_k) q after RoPE (row i at position i + offset)
+  std::optional<Matrix> k_rotated;  ///< (n, d_k) k after RoPE; both absent without rope
+  Matrix scores;  ///< (m, n) raw scores of the kind, of q and k (rotated ones with RoPE)
+  Matrix scaled;  ///< (m, n) scores / sqrt(d_k) for ScaledDot; equal to scores otherwise
+  std::optional<Matrix> bias;  ///< (m, n) ALiBi's -slope_h |i - j|; absent without alibi
+  Matrix masked;               ///< (m, n) scaled (+ bias) with masked entries -inf
+  Matrix weights;              ///< (m, n) row-softmax; rows sum to 1 (0 for fully masked rows)
+  Matrix output;               ///< (m, d_v) weights V
+  /// (m, 1) log-sum-exp of each query's visible entries of `masked` (what FlashAttention saves,
+  /// a_ij = e^(masked_ij - lse_i)); -inf, the log of an empty sum, for a fully masked query.
+  Matrix lse;
 };
 
 struct Trace {
@@ -115,10 +130,11 @@ struct Trace {
   ScoreKind score = ScoreKind::ScaledDot;
   int d_k = 0, d_v = 0;
   int d_a = 0;            ///< additive scoring's hidden size; 0 for the other kinds
+  int kv_heads = 0;       ///< K/V heads (g = kv_heads): query head i reads K/V head i / (h / g)
   Matrix q_all;           ///< (m, h*d_k) X_q W_Q (+ b_q)
-  Matrix k_all;           ///< (n, h*d_k) X_kv W_K (+ b_k)
-  Matrix v_all;           ///< (n, h*d_v) X_kv W_V (+ b_v)
-  KeyMask mask;           ///< (m, n) 1 = attend, 0 = masked (all ones without a mask)
+  Matrix k_all;           ///< (n, g*d_k) X_kv W_K (+ b_k)
+  Matrix v_all;           ///< (n, g*d_v) X_kv W_V (+ b_v)
+  KeyMask mask;           ///< (m, n) 1 = attend, 0 = masked (all ones without a mask); sinks in
   bool has_mask = false;  ///< the scenario masks something (causal or any padded key)
   std::vector<HeadTrace> heads;
   Matrix concat;  ///< (m, h*d_v)
@@ -128,6 +144,11 @@ struct Trace {
 
 /// Head `head`'s blocks of the scoring parameters that `kind` uses (empty for the others).
 ScoreParams head_score_params(const Inputs& in, ScoreKind kind, int head, int d_k, int d_a);
+
+/// Head `head` of a trace whose projections (q_all, k_all, v_all) and mask are made: its blocks
+/// (k and v from its K/V head), RoPE, scores, scale, ALiBi, mask, softmax, log-sum-exp and
+/// weighted sum (attention_head.cpp).
+HeadTrace trace_head(const Scenario& s, const Trace& t, int head);
 
 /// Computes multi-head attention for a validated scenario, recording every step.
 Trace run_attention(const Scenario& s);

@@ -41,13 +41,16 @@ Matrix attention_direct(const Inputs& in, ScoreKind score, int heads, int d_k, i
   for (int h = 0; h < heads; ++h) {
     const ScoreParams params = head_score_params(in, score, h, d_k, static_cast<int>(d_a));
     // Project with this head's columns of the weights directly (not slices of a full Q), then
-    // add this head's entries of each bias to every row.
+    // add this head's entries of each bias to every row. K and V come from K/V head g: the
+    // heads are split into kv_heads equal groups of consecutive heads (Llama's repeat_kv).
+    const int group = heads / static_cast<int>(in.w_k.cols() / d_k);
+    const int g = h / group;
     Matrix q = in.x_q * in.w_q.middleCols(h * d_k, d_k);
-    Matrix k = in.x_kv * in.w_k.middleCols(h * d_k, d_k);
-    Matrix v = in.x_kv * in.w_v.middleCols(h * d_v, d_v);
+    Matrix k = in.x_kv * in.w_k.middleCols(g * d_k, d_k);
+    Matrix v = in.x_kv * in.w_v.middleCols(g * d_v, d_v);
     add_bias_loops(q, in.b_q, h * d_k);
-    add_bias_loops(k, in.b_k, h * d_k);
-    add_bias_loops(v, in.b_v, h * d_v);
+    add_bias_loops(k, in.b_k, g * d_k);
+    add_bias_loops(v, in.b_v, g * d_v);
     Matrix logits = additive;
     for (Eigen::Index i = 0; i < m; ++i) {
       for (Eigen::Index j = 0; j < n; ++j) logits(i, j) += kind.reference(q, i, k, j, params);

@@ -48,12 +48,14 @@ void apply_edits(const std::vector<CellEdit>& edits, Inputs& in) {
 }  // namespace
 
 // Fills in everything the scenario leaves out: X_q (m, d_model), X_kv (n, d_model),
-// W_Q, W_K (d_model, h*d_k), W_V (d_model, h*d_v), W_O (h*d_v, d_model) or none, and the scoring
+// W_Q (d_model, h*d_k), W_K (d_model, g*d_k), W_V (d_model, g*d_v) with g = kv_heads,
+// W_O (h*d_v, d_model) or none, and the scoring
 // parameters of the score kind: W_a (d_k, h*d_k); W_1, W_2 (d_k, h*d_a) and v_a (h, d_a).
 Inputs resolve_inputs(const Scenario& s) {
   Inputs in;
   const int dm = s.d_model, h = s.heads, dk = s.head_dim_k(), da = s.hidden_dim_a();
-  const int hk = h * dk, hv = h * s.head_dim_v();
+  const int hk = h * dk, g = s.kv_head_count();
+  const int gk = g * dk, gv = g * s.head_dim_v(), hv = h * s.head_dim_v();
 
   // One side (query or key/value): a given X is used as is, with zero positional encoding;
   // otherwise X = token embeddings + sinusoidal positions (positions count from 0 per sentence).
@@ -71,8 +73,9 @@ Inputs resolve_inputs(const Scenario& s) {
   }
 
   in.w_q = given_or_generated(s.w_q, dm, hk, s.seed, WeightTag::WQ);
-  in.w_k = given_or_generated(s.w_k, dm, hk, s.seed, WeightTag::WK);
-  in.w_v = given_or_generated(s.w_v, dm, hv, s.seed, WeightTag::WV);
+  // Grouped-query attention: W_K and W_V have the columns of g = kv_heads heads only.
+  in.w_k = given_or_generated(s.w_k, dm, gk, s.seed, WeightTag::WK);
+  in.w_v = given_or_generated(s.w_v, dm, gv, s.seed, WeightTag::WV);
   if (s.w_o_mode == OutputProjection::Given) {
     in.w_o = *s.w_o;
   } else if (s.w_o_mode == OutputProjection::Generated) {

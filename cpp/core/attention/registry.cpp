@@ -21,6 +21,8 @@ Matrix* made(std::optional<Matrix>& b, Eigen::Index width) {
 // Lambdas without captures convert to the table's function pointers.
 #define TRACE(expr) [](const Trace& t, int) -> const Matrix* { return expr; }
 #define HEAD(field) [](const Trace& t, int h) -> const Matrix* { return &head_of(t, h).field; }
+#define HEAD_OPTIONAL(field) \
+  [](const Trace& t, int h) -> const Matrix* { return present(head_of(t, h).field); }
 #define INPUT(expr) [](Inputs& in) -> Matrix* { return expr; }
 
 using D = Dim;
@@ -79,9 +81,9 @@ const std::vector<MatrixInfo>& matrix_registry() {
                 INPUT(in.w_o ? made(in.b_o, in.w_o->cols()) : nullptr)),
       {I::QAll, "QAll", "qAll", "", "Q", "", false, false, false, "", D::M, D::HDK,
        TRACE(&t.q_all)},
-      {I::KAll, "KAll", "kAll", "", "K", "", false, false, false, "", D::N, D::HDK,
+      {I::KAll, "KAll", "kAll", "", "K", "", false, false, false, "", D::N, D::KvDK,
        TRACE(&t.k_all)},
-      {I::VAll, "VAll", "vAll", "", "V", "", false, false, false, "", D::N, D::HDV,
+      {I::VAll, "VAll", "vAll", "", "V", "", false, false, false, "", D::N, D::KvDV,
        TRACE(&t.v_all)},
       {I::Mask, "Mask", "mask", "", "M", "", false, false, false, "", D::M, D::N, TRACE(&t.mask)},
       {I::Concat, "Concat", "concat", "", "\\mathrm{Concat}", "", false, false, false, "", D::M,
@@ -92,22 +94,30 @@ const std::vector<MatrixInfo>& matrix_registry() {
       {I::Q, "Q", "q", "", "Q", "q", true, false, false, "", D::M, D::DK, HEAD(q)},
       {I::K, "K", "k", "", "K", "", true, false, false, "", D::N, D::DK, HEAD(k)},
       {I::V, "V", "v", "", "V", "", true, false, false, "", D::N, D::DV, HEAD(v)},
+      {I::QRotated, "QRotated", "qRotated", "", "\\bar{Q}", "\\bar{q}", true, false, true, "", D::M,
+       D::DK, HEAD_OPTIONAL(q_rotated)},
+      {I::KRotated, "KRotated", "kRotated", "", "\\bar{K}", "", true, false, true, "", D::N, D::DK,
+       HEAD_OPTIONAL(k_rotated)},
       {I::Scores, "Scores", "scores", "", "S", "s", true, false, false, "", D::M, D::N,
        HEAD(scores)},
       {I::Scaled, "Scaled", "scaled", "", "\\tilde{S}", "\\tilde{s}", true, false, false, "", D::M,
        D::N, HEAD(scaled)},
+      {I::Bias, "Bias", "bias", "", "B", "b", true, false, true, "", D::M, D::N,
+       HEAD_OPTIONAL(bias)},
       {I::Masked, "Masked", "masked", "", "\\hat{S}", "\\hat{s}", true, false, false, "", D::M,
        D::N, HEAD(masked)},
       {I::Weights, "Weights", "weights", "", "A", "a", true, false, false, "", D::M, D::N,
        HEAD(weights)},
       {I::HeadOutput, "HeadOutput", "output", "", "O", "o", true, false, false, "", D::M, D::DV,
        HEAD(output)},
+      {I::Lse, "Lse", "lse", "", "L", "", true, false, false, "", D::M, D::One, HEAD(lse)},
   };
   return rows;
 }
 
 #undef TRACE
 #undef HEAD
+#undef HEAD_OPTIONAL
 #undef INPUT
 
 const MatrixInfo* matrix_info(int id) {

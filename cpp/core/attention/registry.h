@@ -51,6 +51,11 @@ enum class MatrixId : int {
   KAll = 29,          ///< (n, h*d_k)
   VAll = 30,          ///< (n, h*d_v)
   Mask = 31,          ///< (m, n) 1 = visible, 0 = masked
+  // A head's modern-attention matrices, present only when the scenario asks for them.
+  QRotated = 32,  ///< per head (m, d_k) q after RoPE
+  KRotated = 33,  ///< per head (n, d_k) k after RoPE
+  Bias = 34,      ///< per head (m, n) ALiBi's bias, added to the scaled scores
+  Lse = 35,       ///< per head (m, 1) log-sum-exp of each query's visible scores (-inf: none)
 };
 
 struct MatrixInfo {

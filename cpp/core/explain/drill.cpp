@@ -58,8 +58,9 @@ ScoreDrill drill_score(const Scenario& s, const Trace& t, int head, int i, int j
   if (!in_range(i, h.q.rows()) || !in_range(j, h.k.rows())) return d;
 
   d.kind = s.score;
-  d.q = h.q.row(i);
-  d.k = h.k.row(j);
+  // With RoPE the score is of the rotated q and k.
+  d.q = h.q_rotated ? h.q_rotated->row(i) : h.q.row(i);
+  d.k = h.k_rotated ? h.k_rotated->row(j) : h.k.row(j);
   const Inputs& in = t.inputs;
   switch (d.kind) {
     case ScoreKind::Dot:
@@ -154,7 +155,9 @@ ProductDrill drill_projection(const Trace& t, Projection which, int head, int i,
   const Matrix& stored = query ? h.q : which == Projection::Key ? h.k : h.v;
   const auto& bias = query ? in.b_q : which == Projection::Key ? in.b_k : in.b_v;
   if (!in_range(i, stored.rows()) || !in_range(c, stored.cols())) return {};
-  const int column = head * static_cast<int>(stored.cols()) + c;
+  // K and V come from the head's K/V head (grouped-query attention), Q from its own block.
+  const int block = query ? head : h.kv_head;
+  const int column = block * static_cast<int>(stored.cols()) + c;
   return product_drill(x.row(i), w.col(column), column, bias, stored(i, c));
 }
 

@@ -83,6 +83,24 @@ void softmax_rows_in_place(MatrixRef s) {
   }
 }
 
+std::vector<std::optional<double>> logsumexp_rows(const ConstMatrixRef& s) {
+  std::vector<std::optional<double>> out(static_cast<std::size_t>(s.rows()));
+  for (Eigen::Index i = 0; i < s.rows(); ++i) {
+    double row_max = kMinusInf;
+    for (Eigen::Index j = 0; j < s.cols(); ++j) {
+      if (s(i, j) != kMinusInf && s(i, j) > row_max) row_max = s(i, j);
+    }
+    if (row_max == kMinusInf) continue;  // fully masked: no L
+    // Less the maximum, as the softmax: the largest term is e^0 = 1, nothing overflows.
+    double sum = 0.0;
+    for (Eigen::Index j = 0; j < s.cols(); ++j) {
+      if (s(i, j) != kMinusInf) sum += std::exp(s(i, j) - row_max);
+    }
+    out[static_cast<std::size_t>(i)] = row_max + std::log(sum);
+  }
+  return out;
+}
+
 // Row i is the mix of the value rows weighted by how much query i attends to each key.
 void weighted_sum_into(const ConstMatrixRef& weights, const ConstMatrixRef& v, MatrixRef out) {
   out.noalias() = weights * v;

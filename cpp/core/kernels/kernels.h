@@ -8,6 +8,8 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <optional>
+#include <vector>
 
 #include "matrix.h"
 
@@ -36,6 +38,10 @@ void mask_in_place(MatrixRef s, const ConstMatrixRef& visible);
 /// maximum, exponentiated, divided by its sum; -inf entries get exactly 0, and a row with no
 /// finite entry (every key masked) becomes all zeros.
 void softmax_rows_in_place(MatrixRef s);
+/// For each row of s (m, n), the log-sum-exp of its finite (visible) entries, max + log Σ
+/// e^(s_ij − max): the L that FlashAttention saves, from which a weight is e^(s_ij − L). Absent
+/// for a row with no finite entry (every key masked).
+std::vector<std::optional<double>> logsumexp_rows(const ConstMatrixRef& s);
 /// out (m, d_v) = weights (m, n) v (n, d_v).
 void weighted_sum_into(const ConstMatrixRef& weights, const ConstMatrixRef& v, MatrixRef out);
 

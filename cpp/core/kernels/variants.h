@@ -68,6 +68,18 @@ struct ScoreVariant {
   const char* symbol;  ///< what S is, plain Unicode ("S = Q Kᵀ")
 };
 
+/// RoPE's pairing of a head's components (docs/variants.md): Interleaved (2i, 2i+1), as Meta's
+/// Llama and llama2.c; Half (i, i + dims/2), as Hugging Face's rotate_half. Append only.
+enum class RopeStyle { Interleaved = 0, Half = 1 };
+
+/// Rotary position embedding's settings, as the scenario file's `rope` object gives them (here so
+/// that both the scenario and variants/rope/ can name them).
+struct Rope {
+  double theta = 10000.0;                    ///< the base; pair i turns by theta^(-2i/dims)
+  RopeStyle style = RopeStyle::Interleaved;  ///< which components pair up
+  int dims = 0;                              ///< how many leading components rotate (even)
+};
+
 /// A position scheme's row (RoPE, ALiBi: docs/variants.md). None is registered yet; a scheme
 /// supplies a hook on a head's q and k rows (position p of each row) or on its scaled scores.
 struct PositionVariant {

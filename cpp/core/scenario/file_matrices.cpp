@@ -29,15 +29,30 @@ int dim_size(Dim d, const Scenario& s, bool has_wo) {
       return s.heads * s.hidden_dim_a();
     case Dim::Out:
       return has_wo ? s.d_model : s.heads * s.head_dim_v();
+    case Dim::KvDK:
+      return s.kv_head_count() * s.head_dim_k();
+    case Dim::KvDV:
+      return s.kv_head_count() * s.head_dim_v();
   }
   return 0;
 }
 
 const char* dim_words(Dim d) {
   // Indexed by Dim; Out is d_model in a file (only the trace's output lacks W_O).
-  static const char* const words[] = {
-      "1",   "query tokens", "key tokens",     "d_model",        "heads",          "d_k",
-      "d_v", "d_a",          "heads\u00b7d_k", "heads\u00b7d_v", "heads\u00b7d_a", "d_model"};
+  static const char* const words[] = {"1",
+                                      "query tokens",
+                                      "key tokens",
+                                      "d_model",
+                                      "heads",
+                                      "d_k",
+                                      "d_v",
+                                      "d_a",
+                                      "heads\u00b7d_k",
+                                      "heads\u00b7d_v",
+                                      "heads\u00b7d_a",
+                                      "d_model",
+                                      "kv_heads\u00b7d_k",
+                                      "kv_heads\u00b7d_v"};
   return words[static_cast<int>(d)];
 }
 
@@ -54,8 +69,8 @@ const std::vector<FileMatrix>& file_matrices() {
        "is used for the keys and values",
        ", but there is no x_kv in self-attention; edit x_q, which the keys and values share"},
       {"w_q", &Scenario::w_q, G::Matrix, P::Always, any, D::DModel, D::HDK, "", ""},
-      {"w_k", &Scenario::w_k, G::Matrix, P::Always, any, D::DModel, D::HDK, "", ""},
-      {"w_v", &Scenario::w_v, G::Matrix, P::Always, any, D::DModel, D::HDV, "", ""},
+      {"w_k", &Scenario::w_k, G::Matrix, P::Always, any, D::DModel, D::KvDK, "", ""},
+      {"w_v", &Scenario::w_v, G::Matrix, P::Always, any, D::DModel, D::KvDV, "", ""},
       {"w_o", &Scenario::w_o, G::Matrix, P::OutputProjection, any, D::HDV, D::DModel, "",
        ", but w_o is null (there is no output projection)"},
       {"w_bilinear", &Scenario::w_bilinear, G::Score, P::ScoreKind, ScoreKind::General, D::DK,
@@ -67,8 +82,8 @@ const std::vector<FileMatrix>& file_matrices() {
       {"v_additive", &Scenario::v_additive, G::Score, P::ScoreKind, ScoreKind::Additive, D::Heads,
        D::DA, "", ""},
       {"b_q", &Scenario::b_q, G::Bias, P::Always, any, D::One, D::HDK, "", ""},
-      {"b_k", &Scenario::b_k, G::Bias, P::Always, any, D::One, D::HDK, "", ""},
-      {"b_v", &Scenario::b_v, G::Bias, P::Always, any, D::One, D::HDV, "", ""},
+      {"b_k", &Scenario::b_k, G::Bias, P::Always, any, D::One, D::KvDK, "", ""},
+      {"b_v", &Scenario::b_v, G::Bias, P::Always, any, D::One, D::KvDV, "", ""},
       {"b_o", &Scenario::b_o, G::Bias, P::OutputProjection, any, D::One, D::DModel,
        "b_o is given but w_o is null; there is no output projection to add it to, so b_o must "
        "be left out",
@@ -103,9 +118,14 @@ std::pair<int, int> file_matrix_shape(const FileMatrix& f, const Scenario& s) {
   return {dim_size(f.rows, s, has_wo), dim_size(f.cols, s, has_wo)};
 }
 
-std::string file_matrix_shape_words(const FileMatrix& f) {
-  if (f.group == FileGroup::Bias) return dim_words(f.cols);
-  return std::string(dim_words(f.rows)) + " \u00d7 " + dim_words(f.cols);
+std::string file_matrix_shape_words(const FileMatrix& f, const Scenario& s) {
+  // K's and V's widths say kv_heads only when the scenario sets it (else they are heads·d_k).
+  const bool grouped = s.kv_heads.has_value();
+  const Dim cols = grouped || (f.cols != Dim::KvDK && f.cols != Dim::KvDV) ? f.cols
+                   : f.cols == Dim::KvDK                                   ? Dim::HDK
+                                                                           : Dim::HDV;
+  if (f.group == FileGroup::Bias) return dim_words(cols);
+  return std::string(dim_words(f.rows)) + " \u00d7 " + dim_words(cols);
 }
 
 }  // namespace attn

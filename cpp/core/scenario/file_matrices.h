@@ -16,7 +16,9 @@
 namespace attn {
 
 /// A size of the scenario, for a matrix's shape rule.
-enum class Dim : int { One, M, N, DModel, Heads, DK, DV, DA, HDK, HDV, HDA, Out };
+/// KvDK, KvDV: kv_heads·d_k and kv_heads·d_v, the widths of K and V (h·d_k without grouped-query
+/// attention).
+enum class Dim : int { One, M, N, DModel, Heads, DK, DV, DA, HDK, HDV, HDA, Out, KvDK, KvDV };
 
 /// The size `d` stands for in scenario `s` (Out: d_model with an output projection).
 int dim_size(Dim d, const Scenario& s, bool has_wo);
@@ -59,7 +61,8 @@ const FileMatrix* file_matrix(const std::string& field);
 bool file_matrix_present(const FileMatrix& f, const Scenario& s);
 /// Its shape in `s`: (rows, cols).
 std::pair<int, int> file_matrix_shape(const FileMatrix& f, const Scenario& s);
-/// "d_model × heads·d_k"; a bias's "heads·d_k" (its length).
-std::string file_matrix_shape_words(const FileMatrix& f);
+/// "d_model × heads·d_k"; a bias's "heads·d_k" (its length); K's and V's "kv_heads·d_k" when
+/// `s` sets kv_heads.
+std::string file_matrix_shape_words(const FileMatrix& f, const Scenario& s);
 
 }  // namespace attn

@@ -7,6 +7,7 @@
 
 #include "scenario/file_matrices.h"
 #include "scenario/scenario_checks.h"
+#include "scenario/scenario_modern.h"
 
 namespace attn {
 namespace {
@@ -133,7 +134,7 @@ Error check_shape(const FileMatrix& f, const Scenario& s) {
   const std::optional<Matrix>& given = s.*f.given;
   if (!given) return std::nullopt;
   const auto [rows, cols] = file_matrix_shape(f, s);
-  const std::string words = file_matrix_shape_words(f);
+  const std::string words = file_matrix_shape_words(f, s);
   if (f.group == FileGroup::Bias) return checks::check_bias(f.field, *given, cols, words);
   return check_matrix(f.field, *given, rows, cols, words);
 }
@@ -224,6 +225,8 @@ std::optional<ValidationError> validate(const Scenario& s) {
                             std::to_string(Limits::kMaxSeed));
   }
   if (auto e = check_mask(s)) return e;
+  // kv_heads before the matrices: it sets the widths of W_K, W_V, b_K and b_V.
+  if (auto e = modern_fields::check_modern(s)) return e;
   if (auto e = check_matrices(s)) return e;
   if (auto e = check_biases(s)) return e;
   if (auto e = check_scoring(s)) return e;

@@ -72,6 +72,13 @@ struct Scenario {
   std::optional<Matrix> w_additive_k;  ///< Additive: W_2 (d_k, h*d_a)
   std::optional<Matrix> v_additive;    ///< Additive: v_a, one row per head (h, d_a)
 
+  // Modern attention (docs/scenario.md, docs/variants.md); the defaults leave attention as it was.
+  std::optional<int> kv_heads;  ///< key/value heads shared by the query heads; absent = heads
+  std::optional<Rope> rope;     ///< rotary position embedding of each head's q and k; absent = none
+  int position_offset = 0;      ///< RoPE: token index r sits at position r + position_offset
+  int sink_tokens = 0;          ///< keys 0..sink_tokens-1 stay visible under causal or window masks
+  bool alibi = false;           ///< ALiBi: head h adds -slope_h |i - j| to its scaled scores
+
   /// Edited cells, applied in order after generation; an edit of x_q in self-attention edits
   /// the one input matrix both sides share.
   std::vector<CellEdit> edits;
@@ -90,6 +97,9 @@ struct Scenario {
   int head_dim_k() const { return d_k > 0 ? d_k : d_model / heads; }
   int head_dim_v() const { return d_v > 0 ? d_v : d_model / heads; }
   int hidden_dim_a() const { return d_a > 0 ? d_a : head_dim_k(); }
+  int kv_head_count() const { return kv_heads.value_or(heads); }
+  /// The components RoPE rotates: rope->dims, or d_k when the file leaves it out (0).
+  int rope_dims() const { return rope && rope->dims > 0 ? rope->dims : head_dim_k(); }
 };
 
 /// Limits that keep the page responsive. Every one is checked by validate().

@@ -12,6 +12,7 @@
 #include "scenario/quote.h"
 #include "scenario/scenario_checks.h"
 #include "scenario/scenario_json_values.h"
+#include "scenario/scenario_modern.h"
 
 namespace attn {
 namespace {
@@ -32,10 +33,11 @@ using json_values::wrong;
 
 // The fields other than the matrices (file_matrices.h has those).
 const char* const kFields[] = {
-    "query_tokens", "key_tokens", "d_model", "heads",       "d_k",
-    "d_v",          "seed",       "mask",    "padded_keys", "positional_encoding",
-    "score",        "d_a",        "edits",   "title",       "source",
-    "window"};
+    "query_tokens", "key_tokens", "d_model", "heads",           "d_k",
+    "d_v",          "seed",       "mask",    "padded_keys",     "positional_encoding",
+    "score",        "d_a",        "edits",   "title",           "source",
+    "window",       "kv_heads",   "rope",    "position_offset", "sink_tokens",
+    "alibi"};
 
 // A matrix field into `s`: a bias as a row; w_o's null means no output projection.
 Error read_file_matrix(const FileMatrix& f, const JsonValue& v, Scenario* s) {
@@ -97,6 +99,7 @@ Error read_field(const std::string& name, const JsonValue& v, Scenario* s) {
   if (name == "edits") return read_edits(v, &s->edits);
   if (name == "title") return read_text(name, v, &s->title);
   if (name == "source") return read_text(name, v, &s->source);
+  if (modern_fields::is_modern_field(name)) return modern_fields::read_modern_field(name, v, s);
   return read_file_matrix(*file_matrix(name), v, s);
 }
 
@@ -163,8 +166,12 @@ std::variant<Scenario, ValidationError> parse_scenario_json(const std::string& t
     seen.push_back(name);
     if (Error e = read_field(name, value, &s)) return *e;
   }
-  bool has_queries = false;
-  for (const std::string& name : seen) has_queries = has_queries || name == "query_tokens";
+  bool has_queries = false, has_positional = false;
+  for (const std::string& name : seen) {
+    has_queries = has_queries || name == "query_tokens";
+    has_positional = has_positional || name == "positional_encoding";
+  }
+  modern_fields::apply_defaults(has_positional, &s);
   if (!has_queries) {
     return ValidationError{"query_tokens", "query_tokens is required (an array of strings)"};
   }

@@ -41,13 +41,17 @@ class OperandMaker {
   /// Head `head`'s block of a matrix whose heads sit side by side (the registry's shape rule):
   /// the row `head` of one with a row per head (v_a: (1, d_a)), else the head's columns, as wide
   /// as its columns over the heads: W_Q^{(h)} (d_model, d_k), W_a (d_k, d_k), b_V (1, d_v), ...
+  /// K's and V's matrices (W_K, b_K, W_V, b_V) hold kv_heads blocks: head h reads its K/V head's.
   Operand head_block(MatrixId id, int head) const {
     Operand o = whole(id);
-    const bool by_row = matrix_info(static_cast<int>(id))->rows == Dim::Heads;
-    const int width = o.cols / static_cast<int>(t_.heads.size());
+    const MatrixInfo& info = *matrix_info(static_cast<int>(id));
+    const bool by_row = info.rows == Dim::Heads;
+    const bool kv = info.cols == Dim::KvDK || info.cols == Dim::KvDV;
+    const int block = kv ? t_.heads[static_cast<std::size_t>(head)].kv_head : head;
+    const int width = o.cols / (kv ? t_.kv_heads : static_cast<int>(t_.heads.size()));
     const CellRange part =
-        by_row ? CellRange{head, 1, 0, o.cols} : CellRange{0, o.rows, head * width, width};
-    with_part(o, part, block_label(id, head));
+        by_row ? CellRange{head, 1, 0, o.cols} : CellRange{0, o.rows, block * width, width};
+    with_part(o, part, block_label(id, block));
     return o;
   }
 
@@ -134,18 +138,22 @@ Step project(const OperandMaker& op, const Trace& t, Stage stage, int head) {
 
 /// Row(s) of S_h (1 or m, n) from Q_h (1 or m, d_k), K_h (n, d_k) and the scoring parameters
 /// (operand order in steps.h): Q_h K_h^T, Q_h W_a K_h^T, or tanh(q_i W_1 + k_j W_2) v_a^T.
+/// With RoPE the scores read the rotated q and k.
 Step scores(const OperandMaker& op, const Trace& t, int head, int query) {
-  std::vector<Operand> operands = {op.rows(MatrixId::Q, head, query)};
+  const bool rotated = t.heads[static_cast<std::size_t>(head)].q_rotated.has_value();
+  const MatrixId q = rotated ? MatrixId::QRotated : MatrixId::Q;
+  const MatrixId k = rotated ? MatrixId::KRotated : MatrixId::K;
+  std::vector<Operand> operands = {op.rows(q, head, query)};
   if (t.score == ScoreKind::General) {
     operands.push_back(op.head_block(MatrixId::WBilinear, head));
-    operands.push_back(op.transposed(MatrixId::K, head));
+    operands.push_back(op.transposed(k, head));
   } else if (t.score == ScoreKind::Additive) {
     operands.push_back(op.head_block(MatrixId::WAdditiveQ, head));
-    operands.push_back(op.whole(MatrixId::K, head));
+    operands.push_back(op.whole(k, head));
     operands.push_back(op.head_block(MatrixId::WAdditiveK, head));
     operands.push_back(op.head_block(MatrixId::VAdditive, head));
   } else {
-    operands.push_back(op.transposed(MatrixId::K, head));
+    operands.push_back(op.transposed(k, head));
   }
   return make_step(Stage::Scores, head, query, std::move(operands),
                    op.rows(MatrixId::Scores, head, query));

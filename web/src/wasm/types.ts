@@ -19,10 +19,24 @@ export interface MatrixValue {
   data: Float64Array;
 }
 
+/** A head's matrix only some scenarios have (qRotated, kRotated with RoPE; bias with ALiBi). */
+type OptionalHeadField = Extract<MatrixInfo, { perHead: true; optional: true }>["traceField"];
+
 /** Every intermediate matrix of one head, under the registry's fields (shapes for m queries, n
- * keys: q (m, d_k), k (n, d_k), v (n, d_v), scores, scaled, masked, weights (m, n), output
- * (m, d_v); cpp/core/attention/registry.cpp). */
-export type HeadTraceValue = Record<HeadMatrixField, MatrixValue>;
+ * keys: q (m, d_k), k (n, d_k), v (n, d_v), qRotated (m, d_k), kRotated (n, d_k), scores,
+ * scaled, bias, masked, weights (m, n), output (m, d_v), lse (m, 1): the log-sum-exp of each
+ * query's visible scores, -Infinity when it sees none; cpp/core/attention/registry.cpp). Head h
+ * reads K/V head ⌊h / (numHeads / kvHeads)⌋. */
+export type HeadTraceValue = {
+  [F in Exclude<HeadMatrixField, OptionalHeadField>]: MatrixValue;
+} & { [F in OptionalHeadField]: MatrixValue | null };
+
+/** RoPE's settings as the trace states them (dims resolved: d_k when the file leaves it out). */
+export interface RopeValue {
+  theta: number;
+  style: "interleaved" | "half";
+  dims: number;
+}
 
 /** A trace matrix only some scenarios have (W_O, scoring parameters, biases): null otherwise. */
 type OptionalField = Extract<MatrixInfo, { perHead: false; optional: true }>["traceField"];
@@ -49,6 +63,12 @@ export interface TraceValue extends TraceMatrices {
   hasMask: boolean;
   headTraces: HeadTraceValue[]; // h
   fullyMaskedQueries: number[]; // queries with every key masked: zero weights, zero output
+  kvHeads: number; // K/V heads (numHeads without grouped-query attention)
+  rope?: RopeValue; // absent without RoPE
+  positionOffset: number; // RoPE: token index r sits at position r + positionOffset
+  sinkTokens: number; // keys 0..sinkTokens-1 always visible under causal / window
+  alibi: boolean;
+  window: number; // mask "window": keys a query sees; 0 for other masks
   title?: string; // where the scenario came from, plain text; absent when the file has none
   source?: string;
 }

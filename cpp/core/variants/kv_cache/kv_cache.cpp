@@ -1,8 +1,9 @@
 // KV-cache decoding: one query per step against the keys and values cached so far.
 #include "variants/kv_cache/kv_cache.h"
 
-#include <cmath>
 #include <limits>
+
+#include "kernels/kernels.h"
 
 namespace attn {
 namespace variants {
@@ -12,26 +13,20 @@ namespace {
 constexpr double kMinusInf = -std::numeric_limits<double>::infinity();
 
 // Softmax of q_t over the cache rows 0..t it may see: (1, t+1), masked keys exactly 0; all zeros
-// when it sees none.
+// when it sees none (the kernels' row softmax, as the traced path).
 RowVector step_weights(const HeadInputs& in, const KvCache& cache, Eigen::Index t) {
   const Eigen::Index len = cache.length();
   // Scores of q_t against each cached key (scaled, plus the bias), -inf where masked.
-  RowVector s(len);
+  Matrix s(1, len);
   for (Eigen::Index j = 0; j < len; ++j) {
     if (!is_visible(in, t, j)) {
-      s(j) = kMinusInf;
+      s(0, j) = kMinusInf;
     } else {
-      s(j) = in.scale * in.q.row(t).dot(cache.keys().row(j)) + bias_at(in, t, j);
+      s(0, j) = in.scale * in.q.row(t).dot(cache.keys().row(j)) + bias_at(in, t, j);
     }
   }
-  RowVector w = RowVector::Zero(len);
-  const double max = s.maxCoeff();
-  if (max == kMinusInf) return w;  // fully masked query: weights stay zeros
-  // Subtract the maximum so the largest exponent is e^0 = 1 (no overflow), then normalise.
-  for (Eigen::Index j = 0; j < len; ++j) {
-    if (s(j) != kMinusInf) w(j) = std::exp(s(j) - max);
-  }
-  return w / w.sum();
+  softmax_rows_in_place(s);
+  return s.row(0);
 }
 
 }  // namespace

@@ -14,18 +14,15 @@
 #include <string>
 #include <vector>
 
+#include "kernels/variants.h"
 #include "matrix.h"
 
 namespace attn {
 namespace variants {
 
-enum class RopeStyle { Interleaved, Half };
-
-struct Rope {
-  double theta = 10000.0;                    ///< the base; frequencies theta^(-2i/dims)
-  RopeStyle style = RopeStyle::Interleaved;  ///< which components pair up
-  int dims = 0;                              ///< how many leading components rotate (even)
-};
+// The settings (theta, style, dims) are kernels/variants.h's, shared with the scenario.
+using ::attn::Rope;
+using ::attn::RopeStyle;
 
 /// One rotated pair: components a and b of a row turn together by p · frequency.
 struct RopePair {

@@ -36,9 +36,20 @@ const HEAD_MATRICES = MATRICES.filter((m) => m.perHead);
 export const fieldOf = (t: TraceValue, field: string): MatrixValue | null =>
   t[field as TraceMatrixField];
 
-function headToJson(h: HeadTraceValue): Json {
-  const out: Json = {};
-  for (const m of HEAD_MATRICES) out[m.traceField] = rowsOf(h[m.traceField]);
+/** A trace field as the JSON writes it: "qRotated" -> "q_rotated" ("scores" stays). */
+const snake = (field: string): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Head `head`: kv_head (the K/V head it reads, ⌊head / (heads / kv_heads)⌋), its matrices
+ * (q_rotated, k_rotated, bias only when it has them), and lse as a flat array (null for a fully
+ * masked query, as a masked score is). */
+function headToJson(h: HeadTraceValue, head: number, t: TraceValue): Json {
+  const out: Json = { kv_head: Math.floor(head / (t.numHeads / t.kvHeads)) };
+  for (const m of HEAD_MATRICES) {
+    const value = h[m.traceField];
+    if (!value) continue;
+    const rows = rowsOf(value);
+    out[snake(m.traceField)] = m.traceField === "lse" ? rows.map((r) => r[0]) : rows;
+  }
   return out;
 }
 
@@ -89,6 +100,7 @@ export function traceToJson({ trace: t, steps }: RunResult, withSteps = false): 
     self_attention: t.selfAttention,
     d_model: t.dModel,
     num_heads: t.numHeads,
+    kv_heads: t.kvHeads,
     d_k: t.dK,
     d_v: t.dV,
     ...inputs(t),
@@ -100,7 +112,7 @@ export function traceToJson({ trace: t, steps }: RunResult, withSteps = false): 
     k: rowsOf(t.kAll),
     v: rowsOf(t.vAll),
     mask: rowsOf(t.mask),
-    heads: t.headTraces.map(headToJson),
+    heads: t.headTraces.map((h, i) => headToJson(h, i, t)),
     concat: rowsOf(t.concat),
     output: rowsOf(t.output),
     fully_masked_queries: t.fullyMaskedQueries,
