@@ -1,7 +1,7 @@
 /**
  * RoPE's pairs and angles for one position, as the core rotates them (docs/scenario.md): pair i
  * turns by p·θ^(−2i/dims); "interleaved" pairs components (2i, 2i+1), "half" pairs (i, i + dims/2).
- * Plain arithmetic, no DOM: the RoPE dials (views/rope/) draw from it.
+ * Plain arithmetic, no DOM: the RoPE dials (views/step-visuals/rope-dials.ts) draw from it.
  */
 import type { RopeValue } from "../wasm/types";
 

@@ -11,8 +11,8 @@ import { createBarChart } from "../ui/bar-chart";
 import { el, quoted } from "../ui/dom";
 import type { Panel } from "../ui/panel";
 import { renderSplitConcat } from "./split-concat";
-import { renderRopeDials } from "../rope/rope-dials";
-import { renderGqaNote } from "../gqa/gqa-note";
+import { renderRopeDials } from "./rope-dials";
+import { renderGqaNote } from "./gqa-note";
 
 export interface StepVisuals extends Panel {
   /** The box the visual is drawn in (empty on steps without one). */
