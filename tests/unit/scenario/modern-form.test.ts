@@ -7,17 +7,27 @@ import {
   scenarioFromForm,
 } from "../../../web/src/views/scenario/scenario-form";
 import { PRESETS, type StaticPreset } from "../../../web/src/state/presets";
+import { MODERN_PRESETS } from "../../../web/src/state/modern-presets";
 import type { ScenarioFile } from "../../../web/src/wasm/types";
 
 const base: ScenarioFile = { query_tokens: ["a", "b", "c"], d_model: 8, heads: 4, seed: 1 };
 
 describe("the form's modern fields", () => {
-  it("leave every existing preset's file as it was", () => {
-    for (const p of PRESETS.filter((x): x is StaticPreset => "scenario" in x)) {
+  const modern = new Set(MODERN_PRESETS.map((p) => p.id));
+  it("leave every earlier preset's file as it was", () => {
+    const written = PRESETS.filter((x): x is StaticPreset => "scenario" in x);
+    for (const p of written.filter((x) => !modern.has(x.id))) {
       const again = scenarioFromForm(formFromScenario(p.scenario));
       for (const f of ["kv_heads", "rope", "position_offset", "sink_tokens", "alibi"]) {
         expect(again, `${p.id} ${f}`).not.toHaveProperty(f);
       }
+    }
+  });
+  it("keep the new presets' fields through the form", () => {
+    const fields = ["kv_heads", "rope", "sink_tokens", "alibi", "mask", "window"] as const;
+    for (const p of MODERN_PRESETS) {
+      const again = scenarioFromForm(formFromScenario(p.scenario));
+      for (const f of fields) expect(again[f], `${p.id} ${f}`).toEqual(p.scenario[f]);
     }
   });
   it("round-trip through the form", () => {
