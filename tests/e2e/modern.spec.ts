@@ -81,6 +81,12 @@ for (const theme of ["light", "dark"] as const) {
       await toStage(page, 1);
       await expect(page.getByTestId("step-view")).toContainText("multi-query attention");
       await toStage(page, 5);
+      // The sinks experiment: query 4 (index 3) is the first whose window (1..3) loses key 0.
+      await page.getByRole("button", { name: "Drop the sink tokens" }).click();
+      const result = page.locator(".xp-result");
+      await expect(result).toContainText("the first query whose weights change is 4 ('a')");
+      const most = /largest change of a weight is (\S+)\./.exec((await result.textContent())!)!;
+      expect(Number(most[1])).toBeGreaterThan(0);
       await snapshot(page, `mistral-mask-${theme}`);
       await expectNoViolations(page, `the window + sinks mask (${theme})`);
       await pickPreset(page, "ALiBi: distance bias", "slope·|i − j|");
