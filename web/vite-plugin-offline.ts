@@ -16,12 +16,13 @@ export const SW_FILE = "sw.js";
 /**
  * Files the page loads only on use, precached after the stepper's own: the Learn view and the
  * training engine (learn-view, train-client, train-worker chunks, train.wasm: some 190 KB gzip),
- * the prebuilt models with their runs (*.model-*.json, *.run-*.json: some 2.7 MB) and the learned
- * preset's scenario. The service worker is registered after the page's load, so they never
+ * the prebuilt models with their runs (*.model-*.json, *.run-*.json: some 2.7 MB), the learned
+ * preset's scenario, and the Model view with the language model (model-view, lm-client,
+ * lm-worker, lm-source-open chunks, lm.wasm, model.bin and tokenizer.bin: some 0.6 MB). The service worker is registered after the page's load, so they never
  * compete with it; one that fails to arrive is cached when first fetched instead.
  */
 const LAZY =
-  /(^|\/)(learn-view|train-client|train-worker|train)-[^/]*\.(js|css|wasm)$|\.(model|run|scenario)-[^/]*\.json$/;
+  /(^|\/)(learn-view|train-client|train-worker|train|model-view|lm-client|lm-worker|lm-source-open|lm)-[^/]*\.(js|css|wasm)$|\.(model|run|scenario)-[^/]*\.json$|(^|\/)(model|tokenizer)-[^/]*\.bin$/;
 /** Never cached: the compressed copies of files (web/vite-plugin-compress.ts), which the host
  * sends in their place. */
 const SKIP = /\.(gz|br)$/;

@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import { compressed } from "./vite-plugin-compress.ts";
 import { prebuiltModels } from "./vite-plugin-models.ts";
 import { offline } from "./vite-plugin-offline.ts";
+import { treeshake } from "./vite-treeshake.ts";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -41,6 +42,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     rollupOptions: {
+      treeshake,
       // Three pages, and <attention-stepper> as one script with a stable name beside them (the
       // benchmark page is built apart: web/vite.bench.config.ts).
       input: {

@@ -7,6 +7,7 @@
 // package reads it. The app's own build (vite.config.ts) does not use this file.
 import { fileURLToPath, URL } from "node:url";
 import { defineConfig } from "vite";
+import { treeshake } from "./vite-treeshake.ts";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -48,6 +49,7 @@ export default defineConfig(({ mode }) => {
       // attention.wasm as a base64 data: URL inside the worker's code; nothing else inlined.
       assetsInlineLimit: (file: string) => file.endsWith("attention.wasm"),
       rolldownOptions: {
+        treeshake,
         input: `${webRoot}src/${worker ? "wasm/core-worker.ts" : "element.ts"}`,
         output: { entryFileNames: entry, codeSplitting: false },
       },

@@ -28,6 +28,9 @@ val matrices() {
     m.set("score", std::string(row.score));
     m.set("rows", std::string(dim_name(row.rows)));
     m.set("cols", std::string(dim_name(row.cols)));
+    m.set("jsonField", std::string(row.json_field));
+    m.set("csvLabel", std::string(row.csv_label));
+    m.set("csvFile", std::string(row.csv_file));
     out.call<void>("push", m);
   }
   return out;

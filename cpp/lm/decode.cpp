@@ -41,9 +41,7 @@ Matrix decode_step(const LmWeights& w, int token, KvCache* cache) {
   return rmsnorm(x, w.rms_final, &r) * w.classifier().transpose();
 }
 
-namespace {
-
-int pick(const Matrix& logits, double temperature, SplitMix64* rng) {
+int pick_token(const Matrix& logits, double temperature, SplitMix64* rng) {
   Eigen::Index best = 0;
   if (temperature <= 0.0) {
     logits.row(0).maxCoeff(&best);  // Eigen keeps the first maximum
@@ -59,8 +57,6 @@ int pick(const Matrix& logits, double temperature, SplitMix64* rng) {
   return static_cast<int>(p.size() - 1);  // rounding left u just above 0
 }
 
-}  // namespace
-
 Generation generate(const LmWeights& w, const std::vector<int>& prompt, int steps,
                     double temperature, std::uint64_t seed) {
   Generation g;
@@ -70,7 +66,7 @@ Generation generate(const LmWeights& w, const std::vector<int>& prompt, int step
   Matrix logits;
   for (int id : prompt) logits = decode_step(w, id, &cache);
   for (int s = 0; s < steps && cache.pos < w.config.seq_len; ++s) {
-    const int next = pick(logits, temperature, &rng);
+    const int next = pick_token(logits, temperature, &rng);
     if (next == 1) {
       g.stopped_at_bos = true;
       break;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "generator.h"
 #include "lm/weights.h"
 #include "matrix.h"
 
@@ -25,6 +26,10 @@ struct Generation {
   std::vector<int> ids;  ///< the prompt then the generated tokens
   bool stopped_at_bos = false;
 };
+
+/// The next token from `logits` (1, vocab): greedy (argmax, the first on ties) when temperature
+/// is 0, else sampled from softmax(logits / temperature) with one draw of `rng`.
+int pick_token(const Matrix& logits, double temperature, SplitMix64* rng);
 
 /// Feeds `prompt` (at least one id) then generates up to `steps` tokens, stopping at BOS or at
 /// seq_len: greedy (argmax, the first on ties) when temperature is 0, else sampled from

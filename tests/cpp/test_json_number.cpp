@@ -8,6 +8,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "scenario/json_number.h"
 
@@ -119,4 +120,38 @@ TEST_CASE("json_number: a million seeded literals of every form read as strtod r
     if (!same_as_strtod(text)) ++failures;
   }
   CHECK(failures == 0);
+}
+
+TEST_CASE("json_number: long, tiny and huge literals (the exact slow path) read as strtod") {
+  // The exact midpoint between the two smallest subnormals and between DBL_MAX and 2^1024, in
+  // full (751 and 309 digits), then one unit below and above in a digit past the 767th.
+  const std::string tiny_mid = printed("%.*e", 760, std::ldexp(1.5, -1074));
+  const std::string max_mid = printed("%.*f", 0, 1.7976931348623157e308) + ".5";
+  const std::string long_one = "1." + std::string(900, '0') + "1";  // 1 + 10^-901: reads as 1
+  for (const std::string& text : std::vector<std::string>{
+           tiny_mid, max_mid, "-" + tiny_mid, tiny_mid + "1",
+           std::string("1") + std::string(1200, '0'), "0." + std::string(330, '0') + "1",
+           "0." + std::string(320, '0') + "4940656458412465", "1e99999999999", "1e-99999999999",
+           "-0e99999999999", "2.4703282292062327e-324", "2.4703282292062328e-324", long_one,
+           "9" + std::string(400, '9') + "e-400", "179769313486231580793728971405301e276",
+           "12345678901234567890123456789e-330"}) {
+    CHECK(same_as_strtod(text));
+  }
+}
+
+TEST_CASE("reads_back_as: printf's digits read back exactly, or not") {
+  CHECK(attn::reads_back_as("0.1", 0.1));
+  CHECK_FALSE(attn::reads_back_as("0.1", 0.1 + 1e-17));
+  CHECK(attn::reads_back_as("1e+21", 1e21));
+  CHECK(attn::reads_back_as("4.9406564584124654e-324", 5e-324));
+  CHECK(attn::reads_back_as("inf", HUGE_VAL));
+  std::mt19937_64 random(5);
+  for (int i = 0; i < 100000; ++i) {
+    const std::uint64_t word = random() & ~(std::uint64_t(1) << 63);
+    double x = 0;
+    std::memcpy(&x, &word, sizeof x);
+    if (!std::isfinite(x)) continue;
+    const std::string text = printed("%.*g", 1 + int(random() % 17), x);
+    REQUIRE(attn::reads_back_as(text.c_str(), x) == (std::strtod(text.c_str(), nullptr) == x));
+  }
 }

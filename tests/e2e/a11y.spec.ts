@@ -1,6 +1,6 @@
 // Accessibility: axe-core (WCAG 2.0 / 2.1, A and AA) finds nothing on any view, in the light and the
 // dark theme: every stage at both granularities, the dialogs and menus, presentation mode, a form
-// error, the padded keys typed as positions, an edit, Learn, the learned preset, the embeds, a phone and the widest matrix.
+// error, the padded keys typed as positions, an edit, Learn, the Model view, the learned preset, the embeds, a phone and the widest matrix.
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { cellOf, toStage } from "./cells";
@@ -150,6 +150,26 @@ for (const theme of ["light", "dark"] as const) {
         timeout: 20_000,
       });
       await expectNoViolations(page, "the Learn view after training");
+    });
+
+    test("the Model view, after generating and the induction demo", async ({ page }) => {
+      await page.goto("./#model=kjv&text=And%20God%20said");
+      await expect(page.locator(".lm-intro")).toHaveText(/^The King James model/, {
+        timeout: 15_000, // a worker, the language model's module and its file load first
+      });
+      await expect(page.getByRole("button", { name: /^Layer \d head \d: / })).toHaveCount(8);
+      await page.getByRole("textbox", { name: "New tokens" }).fill("6");
+      await page.getByRole("button", { name: "Generate" }).click();
+      await expect(page.locator(".lm-gen-status")).toHaveText(/^6 tokens generated/);
+      await page.getByRole("button", { name: "Run the induction demo" }).click();
+      await expect(page.locator(".lm-induction-summary")).toHaveText(/^63 random tokens/);
+      await page
+        .getByRole("list", { name: "Generated tokens" })
+        .getByRole("listitem")
+        .first()
+        .focus();
+      await expectTheme(page, theme);
+      await expectNoViolations(page, "the Model view");
     });
 
     test("the learned preset", async ({ page }) => {

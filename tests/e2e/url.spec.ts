@@ -261,3 +261,22 @@ test("a step still waiting to be written is written when the page is hidden", as
   await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide")));
   await expect(page).toHaveURL(/#p=small&s=2&h=0&q=0&g=0$/);
 });
+
+test("a step still waiting is written when the tab is hidden, without a pagehide", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await openApp(page);
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await focusPage(page);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(counter(page)).toHaveText("Step 3 of 56");
+  await expect(page).toHaveURL(/#p=small&s=1&h=0&q=0&g=0$/);
+  // Another tab comes to the front: the document says it is hidden, then tells its listeners.
+  await page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+  await expect(page).toHaveURL(/#p=small&s=2&h=0&q=0&g=0$/);
+});

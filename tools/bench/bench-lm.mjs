@@ -1,8 +1,8 @@
 // The language model's figures for `npm run bench` (docs/tasks.md, Task 3): the shipped files'
 // bytes raw and gzip, the recorded native training time, and native generation through lm_cli:
 // time to the first generated token (process start, model load and prompt included) and tokens
-// per second after it (from --steps 1 and --steps 101, medians of 5). The Chromium figures come
-// with the page's Model view.
+// per second after it (from --steps 1 and --steps 101, medians of 5). The Chromium figures of the
+// page's Model view: tools/bench/bench-lm-page.mjs.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";

@@ -10,6 +10,9 @@
  * build than dist/ (to compare two builds on the same machine load); BENCH_ONLY=Hopkins measures
  * only the sizes whose name contains that text. BENCH_HIDE=".operands" hides what that CSS selector
  * matches (display: none) before the page runs: an ablation, what a part of the page costs a step.
+ * BENCH_DETAIL=1 adds, per size, the trace events costing most per step by name (a script's
+ * function, a layout's caller and, for a forced one, its JavaScript stack); BENCH_DETAIL=2 also
+ * lists the events of steps 5-8 in order, with each layout's dirty and total objects.
  */
 import { launchChromium, startPreview } from "./bench-page.mjs";
 
@@ -64,6 +67,7 @@ async function traceSteps(page, cdp) {
       includedCategories: [
         "devtools.timeline",
         "disabled-by-default-devtools.timeline",
+        ...(process.env.BENCH_DETAIL ? ["disabled-by-default-devtools.timeline.stack"] : []),
         "blink.user_timing",
         "toplevel",
         "v8.execute",
@@ -137,9 +141,81 @@ function perStep(events) {
         row.task = Math.max(row.task, cpu(e) / 1000);
     }
     row.total = KINDS.reduce((s, k) => s + row[k], 0);
+    if (process.env.BENCH_DETAIL) row.names = namesIn(onMain, self, t0, t1);
+    if (process.env.BENCH_DETAIL === "2" && i >= 4 && i < 8) {
+      const layouts = onMain.filter(
+        (e) =>
+          e.ts >= t0 &&
+          e.ts < t1 &&
+          /^(Layout|Paint|PrePaint|FunctionCall|EventDispatch|TimerFire|FireAnimationFrame|ParseHTML)$/.test(
+            e.name,
+          ),
+      );
+      console.log(`    step ${i + 1}:`);
+      for (const e of layouts)
+        console.log(
+          `      +${((e.ts - t0) / 1000).toFixed(1).padStart(6)} ${e.name.padEnd(18)} ${(cpu(e) / 1000).toFixed(2)} ms ${e.name === "Layout" ? `${e.args?.beginData?.dirtyObjects}/${e.args?.beginData?.totalObjects}` : (e.args?.data?.functionName ?? e.args?.data?.type ?? "")}`,
+        );
+    }
     steps.push(row);
   }
   return steps;
+}
+
+/** BENCH_DETAIL=1: self ms and count by event name (with the JS function or layout's stack). */
+function namesIn(onMain, self, t0, t1) {
+  const out = new Map();
+  for (const e of onMain) {
+    if (e.ts < t0 || e.ts >= t1) continue;
+    const parent = stackOf(onMain, e);
+    const fn =
+      e.name === "Layout"
+        ? `in ${parent} ${frames(e)} ${process.env.BENCH_DETAIL === "2" ? `dirty ${e.args?.beginData?.dirtyObjects}/${e.args?.beginData?.totalObjects}` : ""}`
+        : e.name === "UpdateLayoutTree"
+          ? `in ${parent} ${frames(e)}`
+          : e.args?.data?.functionName || e.args?.data?.url?.split("/").pop() || "";
+    const key = fn ? `${e.name} ${fn}` : e.name;
+    const [ms, n] = out.get(key) ?? [0, 0];
+    out.set(key, [ms + self.get(e) / 1000, n + 1]);
+  }
+  return out;
+}
+
+/** A forced layout's JavaScript stack, innermost first: "fn:line:col < ...". */
+const frames = (e) =>
+  (e.args?.beginData?.stackTrace ?? [])
+    .slice(0, 4)
+    .map((f) => `${f.functionName}:${f.lineNumber}:${f.columnNumber}`)
+    .join(" < ");
+
+/** The innermost enclosing event of `e` that names a script function or a frame, for a layout. */
+function stackOf(onMain, e) {
+  let best = "frame";
+  for (const p of onMain) {
+    if (p.ts > e.ts) break;
+    if (p === e || p.ts + p.dur < e.ts + e.dur) continue;
+    const d = p.args?.data;
+    if (p.name === "FunctionCall" || p.name === "TimerFire" || p.name === "EventDispatch")
+      best = `${p.name} ${d?.functionName || d?.type || d?.url?.split("/").pop() || ""}`;
+    else if (p.name === "FireAnimationFrame") best = "rAF";
+    else if (p.name === "ResizeObserver" || p.name.startsWith("ProxyMain")) best = p.name;
+  }
+  return best;
+}
+
+/** The names costing most, summed over all steps and divided by their number. */
+function printDetail(rows) {
+  const sum = new Map();
+  for (const r of rows)
+    for (const [k, [ms, n]] of r.names) {
+      const [a, b] = sum.get(k) ?? [0, 0];
+      sum.set(k, [a + ms, b + n]);
+    }
+  const top = [...sum].sort((a, b) => b[1][0] - a[1][0]).slice(0, 25);
+  for (const [k, [ms, n]] of top)
+    console.log(
+      `      ${(ms / rows.length).toFixed(2).padStart(7)} ms ${(n / rows.length).toFixed(1).padStart(6)}×  ${k.slice(0, 90)}`,
+    );
 }
 
 const median = (xs) => {
@@ -174,6 +250,7 @@ try {
         .padStart(10),
     );
     console.log(`  ${size.name.padEnd(50)}${cells.join("")}  ${String(nodes).padStart(9)}`);
+    if (process.env.BENCH_DETAIL) printDetail(rows);
     await context.close();
   }
   console.log("  (task = the longest main-thread task in a step)");

@@ -12,7 +12,8 @@
 #   * at 512 tokens in the built app: main-thread long tasks and the wall time of opening a link,
 #     applying another sentence and ten steps (tools/bench/bench-longtasks.mjs);
 #   * the language model: its files raw and gzip, the recorded native training time, native
-#     generation (tools/bench/bench-lm.mjs);
+#     generation (tools/bench/bench-lm.mjs), and in the page's Model view in Chromium the time to
+#     the first generated token and tokens/s (tools/bench/bench-lm-page.mjs);
 #   * the built site's files, raw and gzipped (both wasm modules among them);
 #   * each page's first load in Chromium, raw / gzip / brotli by file, and what sw.js then
 #     precaches (tools/bench/bench-load.mjs);
@@ -70,6 +71,8 @@ node tools/bench/bench-train.mjs
 echo
 echo "the language model (models/kjv/, native):"
 node tools/bench/bench-lm.mjs
+# The Model view in Chromium: time to the first generated token, tokens/s (dist/ is built above).
+node tools/bench/bench-lm-page.mjs
 
 echo
 node tools/bench/bench-step.mjs

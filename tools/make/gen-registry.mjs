@@ -25,7 +25,8 @@ function tsText({ matrices, scores, masks }) {
   const json = (x) => JSON.stringify(x);
   return `${HEADER}
 /** Every matrix of a trace, in the trace value's order: id (MatrixId), trace field (a head's for
- * perHead), scenario-file field ("" when none), TeX, editable by a cell edit, shape rule. */
+ * perHead), scenario-file field ("" when none), TeX, editable by a cell edit, shape rule, and its
+ * public names: the trace JSON's field, the CSV's label and file ({h}: the 1-based head). */
 // prettier-ignore
 export const MATRICES = ${table(matrices)} as const;
 /** The score kinds: ScoreKind number, file word, divides by √d_k, the page's words. */

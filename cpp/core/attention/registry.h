@@ -74,6 +74,12 @@ struct MatrixInfo {
   const char* score;        ///< the score kind whose parameter it is ("general"); "" for none
   Dim rows, cols;           ///< shape rule (Dim: scenario/file_matrices.h): Out is d_model with
                             ///< W_O, h*d_v without
+  /// Its public names: the trace JSON's field ("x_q", "q", "scores"; docs/scenario.md), and the
+  /// CSV export's label and file name ("S\u0303_{h} scaled", "S_scaled_{h}": {h} is the 1-based
+  /// head). "" for a matrix that export leaves out.
+  const char* json_field;
+  const char* csv_label;
+  const char* csv_file;
   /// The matrix in a trace, or nullptr when this trace has none (W_O, a scoring parameter or a
   /// bias the scenario lacks). `head` is read for per-head matrices only.
   const Matrix* (*get)(const Trace& t, int head);

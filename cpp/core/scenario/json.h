@@ -7,10 +7,8 @@
 // Escapes, including \uXXXX and surrogate pairs, are decoded to UTF-8.
 //
 // Numbers: the grammar is checked here, then the digits are converted by json_number (exact, as
-// strtod; json_number.h), which hands rare forms to std::strtod. strtod reads the decimal point of
-// the current C locale; the core never calls setlocale, so that is '.'. Should a host program
-// change LC_NUMERIC, conversion would stop early and the number is reported as an error, never
-// misread. A number too large for a double (1e400) is valid JSON: it is read as
+// a correct strtod; json_number.h), which reads '.' whatever the C locale: no strtod is called.
+// A number too large for a double (1e400) is valid JSON: it is read as
 // ±infinity with its digits kept, so that the reader of the value can name it and its limit.
 //
 // Memory stays bounded: JsonLimits caps the input size, the nesting depth and the number of values.

@@ -1,9 +1,10 @@
 #include "scenario/json_number.h"
 
+#include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <string>
+
+#include "scenario/decimal_exact.h"
 
 namespace attn {
 namespace {
@@ -31,8 +32,9 @@ int leading_zeros(u128 x) {
 
 // The double nearest to (m + f) * 2^e2, where m > 0 and 0 <= f < 1 is known only as `inexact`
 // (f > 0). Rounds m to 53 bits, half to even, with f breaking ties upwards. False when the result
-// is not a normal double (subnormal or overflow: strtod rounds those), or when m has fewer than
-// 54 bits and f > 0 (the fraction would matter to the rounding; never happens for our callers).
+// is not a normal double (subnormal or overflow: the slow path rounds those), or when m has fewer
+// than 54 bits and f > 0 (the fraction would matter to the rounding; never happens for our
+// callers).
 bool round_to_double(u128 m, int e2, bool inexact, bool negative, double* out) {
   const int bits = 128 - leading_zeros(m);
   u64 mantissa = 0;
@@ -61,7 +63,7 @@ bool round_to_double(u128 m, int e2, bool inexact, bool negative, double* out) {
   return true;
 }
 
-// w * 10^q exactly rounded, for 0 < w < 2^64 and |q| <= 27. False when strtod must decide.
+// w * 10^q exactly rounded, for 0 < w < 2^64 and |q| <= 27. False when the slow path must decide.
 bool scaled(u64 w, int q, bool negative, double* out) {
   if (q >= 0) return round_to_double(u128(w) * kPow5.p[q], q, false, negative, out);
   // w / 10^k = w / (5^k 2^k). w is shifted up to 64 significant bits and then by 64 more, so the
@@ -94,9 +96,9 @@ bool json_number(const char* text, std::size_t length, double* out) {
     if (digits > 0 || *p != '0') {
       if (++digits <= 19) w = w * 10 + static_cast<u64>(*p - '0');
     }
-    q -= fraction ? 1 : 0;  // (past 19 digits q is wrong, but strtod reads those)
+    q -= fraction ? 1 : 0;  // (past 19 digits q is wrong, but the slow path reads those)
   }
-  if (p != end) {  // the exponent; saturated, since anything beyond ±27 goes to strtod anyway
+  if (p != end) {  // the exponent; saturated, since anything beyond ±27 takes the slow path
     ++p;
     const bool minus = *p == '-';
     p += (*p == '-' || *p == '+') ? 1 : 0;
@@ -110,10 +112,14 @@ bool json_number(const char* text, std::size_t length, double* out) {
   }
   const bool in_range = digits <= 19 && q >= -kMaxPow5 && q <= kMaxPow5;
   if (in_range && scaled(w, static_cast<int>(q), negative, out)) return true;
-  const std::string copy(text, length);  // strtod needs the text NUL-terminated
-  char* stop = nullptr;
-  *out = std::strtod(copy.c_str(), &stop);
-  return stop == copy.c_str() + length;
+  *out = decimal_to_double(text, length);
+  return true;
+}
+
+bool reads_back_as(const char* printed, double x) {
+  if (!std::isfinite(x)) return true;  // "inf", "nan": what strtod would have read back
+  double y = 0;
+  return json_number(printed, std::strlen(printed), &y) && y == x;
 }
 
 }  // namespace attn

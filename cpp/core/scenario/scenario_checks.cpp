@@ -4,7 +4,8 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
+
+#include "scenario/json_number.h"
 
 namespace attn {
 namespace checks {
@@ -23,7 +24,7 @@ std::string number(double x) {
   }
   for (int digits = 1; digits <= 17; ++digits) {
     std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-    if (std::strtod(buf, nullptr) == x) break;
+    if (reads_back_as(buf, x)) break;
   }
   return buf;
 }

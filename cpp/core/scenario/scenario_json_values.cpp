@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "scenario/json_number.h"
 #include "scenario/quote.h"
 #include "scenario/scenario_checks.h"
 
@@ -22,7 +23,7 @@ using Kind = JsonValue::Kind;
 std::string number_text(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.15g", x);
-  if (std::strtod(buf, nullptr) != x) std::snprintf(buf, sizeof buf, "%.17g", x);
+  if (!reads_back_as(buf, x)) std::snprintf(buf, sizeof buf, "%.17g", x);
   return buf;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "scenario/json_number.h"
 #include "scenario/token_label.h"
 #include "steps/steps.h"
 #include "steps/steps_text.h"
@@ -21,7 +22,7 @@ std::string js_exponent_string(double x) {
   // The fewest significant digits (1..17) whose correctly rounded decimal reads back as x.
   for (int precision = 0; precision < 17; ++precision) {
     std::snprintf(buf, sizeof buf, "%.*e", precision, std::fabs(x));
-    if (std::strtod(buf, nullptr) == std::fabs(x)) break;
+    if (reads_back_as(buf, std::fabs(x))) break;
   }
   // buf is "d.ddde+XX" or "de+XX": keep the mantissa; write the exponent as JavaScript does.
   std::string s(buf);

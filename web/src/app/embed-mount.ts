@@ -11,6 +11,7 @@ import { checkStart } from "../state/embed-start";
 import { messageBox, reveal, revealResult } from "../views/embed/embed-parts";
 import { fromText } from "../wasm/scenario-text";
 import type { ScenarioFile } from "../wasm/types";
+import { afterLayout } from "../views/ui/after-layout";
 
 /** Fetches and parses the scenario file at `src` (relative to the page). */
 async function fetchScenario(src: string, doc: Document): Promise<ScenarioFile> {
@@ -59,7 +60,9 @@ function keepStepInView(stepper: () => Stepper | null): (view: View) => void {
  */
 function revealNow(s: Stepper, first = false): void {
   const parts = { box: s.layout.box, step: s.layout.step, result: () => s.resultFigure() };
-  requestAnimationFrame(() => (first ? revealResult : reveal)(parts));
+  // Once the browser has laid the step out (after-layout.ts): an animation frame came before
+  // that layout and forced one of its own.
+  afterLayout(s.layout.step, () => (first ? revealResult : reveal)(parts));
 }
 
 /**

@@ -6,7 +6,7 @@
  * link does (Stepper.open), so the URL, Share and Export follow it like any scenario.
  */
 import type { Stepper } from "./app";
-import { createLearnSwitch, guardKeys } from "../views/learn-switch/learn-switch";
+import { createLearnSwitch, guardKeys, type LearnSwitch } from "../views/learn-switch/learn-switch";
 import { encodeView } from "../state/url-state";
 import { learnHash, readLearnHash, type LearnLink, type TypedSettings } from "../state/learn-link";
 import type { LearnView } from "../views/learn/learn-view";
@@ -36,7 +36,7 @@ export function learnAtStart(root: HTMLElement): void {
 }
 
 /** Back in the stepper: a new history entry with its view's link. */
-function backToStepper(win: Window, stepper: Stepper): void {
+export function backToStepper(win: Window, stepper: Stepper): void {
   const shown = stepper.view();
   if (!shown) return;
   // A scenario too big for a link: the stepper's URL holds no view (url-sync.ts).
@@ -46,10 +46,11 @@ function backToStepper(win: Window, stepper: Stepper): void {
   );
 }
 
-/** Adds the switch and the Learn view to a started app page stepper. */
-export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
+/** Adds the switch and the Learn view to a started app page stepper; returns the switch. */
+export function installLearnMode(root: HTMLElement, stepper: Stepper): LearnSwitch {
   const win = root.ownerDocument.defaultView ?? window;
-  const { toStepper, toLearn, section, message, show } = createLearnSwitch(stepper.layout, warmUp);
+  const views = createLearnSwitch(stepper.layout, warmUp);
+  const { toStepper, toLearn, section, message, show } = views;
 
   let view: Promise<LearnView> | null = null;
   const learning = () => root.classList.contains(LEARNING);
@@ -65,7 +66,7 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
   function mark(on: boolean): void {
     if (!on) shownHash = "";
     root.classList.toggle(LEARNING, on);
-    show(on);
+    show(on ? "learn" : "stepper");
   }
 
   async function enter(link: LearnLink): Promise<void> {
@@ -122,4 +123,5 @@ export function installLearnMode(root: HTMLElement, stepper: Stepper): void {
   win.addEventListener("popstate", follow);
   mark(learning());
   follow();
+  return views;
 }

@@ -9,7 +9,9 @@
  * Writes are coalesced: a history call is a synchronous round trip to the browser (often several
  * ms, and Chromium throttles floods of them). A view after a quiet spell is written at once (so a
  * reload right after a step keeps it); views that follow within FLUSH_MS wait, and only the last
- * of them is written, when FLUSH_MS have passed or the page is hidden.
+ * of them is written, when FLUSH_MS have passed or the page is hidden (visibilitychange, pagehide).
+ * Not later than that: a reload takes the URL the page has when it is asked for, so a write left
+ * for an idle moment or for pagehide is lost to a reload that comes first (tried, and reverted).
  */
 import { startApp, type AppOptions, type Stepper } from "./app";
 import type { View } from "../state/app-state";
@@ -22,6 +24,7 @@ import {
   type LinkView,
 } from "../state/url-state";
 import { readLearnHash } from "../state/learn-link";
+import { readModelHash } from "../state/model-link";
 import type { ScenarioError } from "../wasm/loader";
 
 const SETTLE_MS = 400;
@@ -81,6 +84,10 @@ class HistoryWriter {
   ) {
     this.currentHash = win.location.hash;
     win.addEventListener("pagehide", () => this.flush());
+    // A page hidden (another tab, the phone's home screen) may be discarded without a pagehide.
+    win.document.addEventListener("visibilitychange", () => {
+      if (win.document.visibilityState === "hidden") this.flush();
+    });
   }
 
   flush(): void {
@@ -220,9 +227,10 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
   if (problem && !ready.layout.status.textContent) ready.say(problem);
   follower.lastView = ready.view();
   // The first entry gets the view's own hash too (a bad link's is replaced by the default's),
-  // unless the page opened on the Learn view (learn-mode.ts), whose link stays.
-  if (follower.lastView && !readLearnHash(win.location.hash))
-    writer.write(follower.lastView, false);
+  // unless the page opened on the Learn or Model view (learn-mode.ts, model-mode.ts), whose
+  // link stays.
+  const otherView = readLearnHash(win.location.hash) || readModelHash(win.location.hash);
+  if (follower.lastView && !otherView) writer.write(follower.lastView, false);
   const follow = () => void reopen(ready, writer, follower, win.location.hash);
   win.addEventListener("popstate", follow);
   win.addEventListener("hashchange", follow);

@@ -4,6 +4,7 @@
  * it fits, its result is on screen too. A step already in view does not move the page.
  */
 import type { View } from "../state/app-state";
+import { afterLayout } from "../views/ui/after-layout";
 import type { Stepper } from "./app";
 
 /** Room kept between the sticky bar and the step's top, and under the result (px). */
@@ -39,14 +40,21 @@ export function keepStepInWindow(): {
 } {
   let stepper: Stepper | null = null;
   let last = "";
+  let pending = false;
   return {
     onView(view) {
       const key = `${view.stage}/${view.head}/${view.query}/${view.granularity}`;
       if (key === last) return;
       last = key;
       const s = stepper;
-      // Measured before the next paint, once this redraw's layout is done.
-      if (s) requestAnimationFrame(() => reveal(s));
+      // Measured before the next paint, once the browser has laid this redraw out: in an
+      // animation frame it forced a layout of its own at every step.
+      if (!s || pending) return;
+      pending = true;
+      afterLayout(s.layout.step, () => {
+        pending = false;
+        reveal(s);
+      });
     },
     attach(s) {
       stepper = s;

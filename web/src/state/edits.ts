@@ -5,6 +5,7 @@
  */
 import { MATRICES } from "../wasm/registry";
 import type { CellEdit, EditableMatrix, ScenarioFile } from "../wasm/types";
+import { withEdits } from "../wasm/scenario-text";
 
 /** Snapshots of the edit list: undo moves back through `past`, redo forward through `future`. */
 export interface EditHistory {
@@ -71,7 +72,8 @@ export function scenarioWithEdits(
   const out: ScenarioFile = { ...scenario };
   delete out.edits;
   if (edits.length > 0) out.edits = [...edits];
-  return out;
+  // The core reads the text `scenario` came in as with these edits (scenario-text.ts).
+  return withEdits(out, scenario, out.edits ?? []);
 }
 
 /** The fields that decide the numbers the edits change: tokens, sizes, seed, given matrices and

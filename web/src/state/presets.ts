@@ -7,6 +7,7 @@ import withBiases from "../../../examples/with-biases.json";
 import { LEARNED_SCENARIO } from "../wasm/prebuilt";
 import { MODERN_PRESETS } from "./modern-presets";
 import type { ScenarioFile } from "../wasm/types";
+import { minJsonLength } from "./json-size";
 
 interface PresetInfo {
   id: string;
@@ -175,15 +176,23 @@ function shallowSame(a: ScenarioFile, b: ScenarioFile): boolean {
 /** Each preset scenario's JSON, made once (the learned one is some 360 KB of it). */
 const jsonOf = new WeakMap<ScenarioFile, string>();
 
-/** The preset whose scenario is exactly `scenario` (same JSON), if any; fetched ones once loaded. */
+/**
+ * The preset whose scenario is exactly `scenario` (same JSON), if any; fetched ones once loaded.
+ * A scenario certainly longer than every preset's JSON is not written out to compare (the link
+ * of each step asks: a loaded 768-wide layer took the main thread ~0.7 s a step).
+ */
 export function presetMatching(scenario: ScenarioFile): Preset | undefined {
   let text: string | undefined;
+  let least: number | undefined;
   return PRESETS.find((p) => {
     const known = presetScenarioNow(p);
     if (!known) return false;
     if (shallowSame(known, scenario)) return true;
     if (!jsonOf.has(known)) jsonOf.set(known, JSON.stringify(known));
+    const json = jsonOf.get(known)!;
+    least ??= minJsonLength(scenario);
+    if (least > json.length) return false;
     text ??= JSON.stringify(scenario);
-    return jsonOf.get(known) === text;
+    return json === text;
   });
 }

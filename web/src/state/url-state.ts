@@ -18,11 +18,13 @@
  */
 import { stepAttributes } from "./embed-options";
 import { compress, decompress, MAX_JSON_BYTES, UrlStateError } from "./url-compress";
+import { minJsonLength } from "./json-size";
 import { fromText } from "../wasm/scenario-text";
 import { presetById, presetMatching, presetScenario } from "./presets";
 import type { View } from "./app-state";
 import { readStep, shown } from "./url-step";
 import { readSource, sourceFields, sourceOf, sourceScenario } from "./learned-source";
+import { lmSourceFields, lmSourceOf, lmSourceScenario, readLmSource } from "./lm-source";
 import { Stage } from "../wasm/enums";
 import { MATRICES as REGISTRY } from "../wasm/registry";
 import type { CellEdit, EditableMatrix, ScenarioFile } from "../wasm/types";
@@ -100,9 +102,10 @@ const compressed = new WeakMap<ScenarioFile, Promise<string | null>>();
 function compressedScenario(scenario: ScenarioFile): Promise<string | null> {
   let z = compressed.get(scenario);
   if (!z) {
-    const json = JSON.stringify(scenario);
-    // A link inflates to at most MAX_JSON_BYTES (url-compress.ts) and holds MAX_URL_TEXT.
-    z = json.length > MAX_JSON_BYTES ? Promise.resolve(null) : compress(json);
+    // A link inflates to at most MAX_JSON_BYTES (url-compress.ts) and holds MAX_URL_TEXT. A
+    // scenario certainly longer is not written out to be measured (json-size.ts).
+    const json = minJsonLength(scenario) > MAX_JSON_BYTES ? null : JSON.stringify(scenario);
+    z = json === null || json.length > MAX_JSON_BYTES ? Promise.resolve(null) : compress(json);
     z = z.then((text) => (text !== null && text.length <= MAX_URL_TEXT ? text : null));
     compressed.set(scenario, z);
   }
@@ -143,7 +146,7 @@ export async function decodeView(text: string): Promise<LinkView> {
 
 /** Whether a hash holds a view at all (not, e.g., "#step" from the skip link). */
 export function hashHasView(hash: string): boolean {
-  return /(^#?|&)(p|z|preset|scenario|learned)=/.test(hash);
+  return /(^#?|&)(p|z|preset|scenario|learned|lm)=/.test(hash);
 }
 
 /** The view as query parameters for the iframe embed page (the step as in embed-options.ts). */
@@ -157,7 +160,7 @@ export async function viewToSearchParams(view: View): Promise<URLSearchParams> {
  * UrlStateError for bad values.
  */
 export async function viewFromSearchParams(params: URLSearchParams): Promise<View | null> {
-  if (!["preset", "z", "scenario", "learned"].some((k) => params.has(k))) return null;
+  if (!["preset", "z", "scenario", "learned", "lm"].some((k) => params.has(k))) return null;
   const total = [...params.values()].reduce((n, v) => n + v.length, 0);
   if (total > MAX_URL_TEXT) throw new UrlStateError("The parameters are too long to open.");
   const scenario = await readScenario(
@@ -172,8 +175,12 @@ async function viewFields(view: View, n: Names): Promise<[string, string][]> {
   const { edits, ...bare } = view.scenario;
   const preset = presetMatching(bare as ScenarioFile);
   const source = sourceOf(view.scenario);
+  const lmSource = lmSourceOf(view.scenario);
   const out: [string, string][] = [];
-  if (source) {
+  if (lmSource) {
+    // A head of the shipped language model: named, not written out (lm-source.ts).
+    out.push(...lmSourceFields(lmSource));
+  } else if (source) {
     // A prebuilt model's scenario: named, not written out (learned-source.ts).
     out.push(...sourceFields(source));
     if (edits && edits.length > 0) out.push([n.edits, edits.map(editText).join(";")]);
@@ -203,6 +210,8 @@ async function readScenario(
   get: (field: "preset" | "edits" | "z" | "scenario") => string | null,
   raw: (key: string) => string | null,
 ): Promise<ScenarioFile> {
+  const lmSource = readLmSource(raw);
+  if (lmSource) return lmSourceScenario(lmSource);
   const source = readSource(raw);
   if (source) {
     const scenario = { ...(await sourceScenario(source)) };

@@ -5,7 +5,7 @@
  * Escape works wherever the stepper's keys do: inside it, or from the page itself (the focus on
  * the body after a click on plain text) when it is the page's only stepper.
  */
-import { activeElementIn, el, eventOrigin, makeButton } from "../ui/dom";
+import { activeElementIn, el, eventOrigin, makeButton, STEPPER_CLASS, stepperOf } from "../ui/dom";
 import { keysBelongTo } from "../ui/keyboard";
 
 /** A cell's place: its matrix figure's test id and its data-r / data-c, to find it again. */
@@ -49,8 +49,7 @@ export function createDrillPanel(host: HTMLElement): DrillPanel {
   // e.g. a virtual grid scrolled) the cell in the same place of the same matrix.
   function wayBack(): HTMLElement | null {
     if (returnTo?.isConnected) return returnTo;
-    const root = panel.closest(".stepper") ?? panel.ownerDocument;
-    return returnPlace ? root.querySelector<HTMLElement>(returnPlace) : null;
+    return returnPlace ? stepperOf(panel).querySelector<HTMLElement>(returnPlace) : null;
   }
 
   const api: DrillPanel = {
@@ -83,7 +82,7 @@ export function createDrillPanel(host: HTMLElement): DrillPanel {
   panel.ownerDocument.addEventListener("keydown", (e) => {
     if (e.key !== "Escape" || panel.hidden || e.defaultPrevented) return;
     // Another stepper's Escape is not ours (several may share a page).
-    const stepper = panel.closest<HTMLElement>(".stepper");
+    const stepper = panel.closest<HTMLElement>(`.${STEPPER_CLASS}`);
     if (!stepper || !keysBelongTo(stepper, e)) return;
     // Escape in a field (a cell being edited) belongs to that field.
     const origin = eventOrigin(e);

@@ -2,29 +2,19 @@
  * Drilling into a cell: every cell of the step's matrices says what it means (tooltip, inspector),
  * and a cell of Q, K, V, the scores, the weights, a head's output or the final output Y opens a
  * panel with the numbers it is computed from, which come from the wasm core (drillProjection,
- * drillScore, drillWeight, drillOutput, drillFinal).
+ * drillScore, drillWeight, drillOutput, drillFinal). The panel's contents (drill-parts.ts and its
+ * renderers) load with import() on the first drill; the tooltips are in the first load.
  */
-import { plainLabel } from "../ui/format";
 import type { Panel } from "../ui/panel";
-import { el, quoted } from "../ui/dom";
-import { DrillKind, MatrixId } from "../../wasm/enums";
+import { el } from "../ui/dom";
 import { whenLoaded } from "../../wasm/lazy-run";
-import type { Attention, ProjectionKind } from "../../wasm/loader";
-import type { OperandValue, ScenarioFile, StepValue, TraceValue } from "../../wasm/types";
+import type { OperandValue, StepValue, TraceValue } from "../../wasm/types";
 import type { MatrixSpec } from "../matrix/matrix-model";
+import { isPerHead } from "../matrix/trace-lookup";
 import { describeCell } from "./describe-cell";
 import { createDrillPanel } from "./drill-panel";
-import { renderOutputDrill } from "./drill-output";
-import { renderProductDrill, type ProductKind } from "./drill-product";
-import { renderScoreDrill } from "./drill-score";
-import { line } from "./drill-table";
-import { renderWeightDrill } from "./drill-weight";
-
-/** The module and the scenario of the trace on screen (what a drill-down is computed from). */
-export interface DrillContext {
-  attention: Attention;
-  scenario: ScenarioFile;
-}
+import type { DrillContext } from "./drill-parts";
+import { DRILLS } from "./drill-ways";
 
 export interface Drill extends Panel {
   /** The box the panel is in, after the step's matrices. */
@@ -32,57 +22,6 @@ export interface Drill extends Panel {
   /** The hooks for one matrix of the step: what its cells mean, and drilling where possible. */
   decorate(trace: TraceValue, op: OperandValue): Pick<MatrixSpec, "describe" | "onActivate">;
   close(): void;
-}
-
-const SCORE_IDS: readonly MatrixId[] = [MatrixId.Scores, MatrixId.Scaled, MatrixId.Masked];
-/** Cells that are a row times a column, and how each is drilled (Y: drillFinal). */
-const PRODUCTS = new Map<MatrixId, [ProductKind, ProjectionKind | null]>([
-  [MatrixId.Q, ["q", DrillKind.Query]],
-  [MatrixId.K, ["k", DrillKind.Key]],
-  [MatrixId.V, ["v", DrillKind.Value]],
-  [MatrixId.Output, ["y", null]],
-]);
-const DRILLABLE: readonly MatrixId[] = [
-  ...PRODUCTS.keys(),
-  ...SCORE_IDS,
-  MatrixId.Weights,
-  MatrixId.HeadOutput,
-];
-
-/** The numbers behind stored cell (r, c) of `op`, as the panel's title and parts. */
-async function drillParts(
-  ctx: DrillContext,
-  trace: TraceValue,
-  op: OperandValue,
-  r: number,
-  c: number,
-): Promise<[string, HTMLElement[]]> {
-  const head = op.head;
-  const name = plainLabel(op.label).replace(/ᵀ$/, "");
-  const product = PRODUCTS.get(op.matrix);
-  if (product) {
-    const [kind, drillKind] = product;
-    const token = kind === "k" || kind === "v" ? trace.keyLabels[r] : trace.queryLabels[r];
-    const d = await (drillKind
-      ? ctx.attention.drillProjection(ctx.scenario, drillKind, head, r, c)
-      : ctx.attention.drillFinal(ctx.scenario, r, c));
-    const title = `How ${name} [row ${r + 1} ${quoted(token)}, column ${c + 1}] is computed`;
-    return [title, renderProductDrill(d, { trace, kind, head, i: r, c, name })];
-  }
-  const where = `row ${r + 1} ${quoted(trace.queryLabels[r])}`;
-  if (SCORE_IDS.includes(op.matrix)) {
-    const d = await ctx.attention.drillScore(ctx.scenario, head, r, c);
-    const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyLabels[c])}] is computed`;
-    return [title, renderScoreDrill(d, { trace, head, i: r, j: c })];
-  }
-  if (op.matrix === MatrixId.Weights) {
-    const d = await ctx.attention.drillWeight(ctx.scenario, head, r, c);
-    const title = `How ${name} [${where}, key ${c + 1} ${quoted(trace.keyLabels[c])}] is computed`;
-    return [title, renderWeightDrill(d, { trace, head, i: r, j: c })];
-  }
-  const d = await ctx.attention.drillOutput(ctx.scenario, head, r, c);
-  const title = `How ${name} [${where}, column ${c + 1}] is computed`;
-  return [title, renderOutputDrill(d, { trace, head, i: r, c })];
 }
 
 /**
@@ -106,10 +45,12 @@ export function createDrill(host: HTMLElement, context: () => DrillContext | nul
     let title = "Drill-down";
     let parts: HTMLElement[];
     try {
+      const { drillParts } = await import("./drill-parts");
       // The renderers read the trace's matrices too: loaded first if they are not yet.
       [title, parts] = await whenLoaded(() => drillParts(ctx, trace, op, r, c));
     } catch (e) {
-      parts = [line(`Could not compute this cell: ${e instanceof Error ? e.message : String(e)}`)];
+      const why = e instanceof Error ? e.message : String(e);
+      parts = [el("p", "dline", `Could not compute this cell: ${why}`)];
     }
     if (mine === asked) panel.open(title, parts);
   }
@@ -125,9 +66,8 @@ export function createDrill(host: HTMLElement, context: () => DrillContext | nul
     },
     decorate(trace, op) {
       const describe = (r: number, c: number) => describeCell(op.matrix, op.head, r, c, trace);
-      // Y belongs to no head; every other drillable matrix is a head's.
-      const headless = op.matrix === MatrixId.Output;
-      if (!DRILLABLE.includes(op.matrix) || (op.head < 0 && !headless)) return { describe };
+      // A head's matrix drills only as one head's (Y belongs to no head).
+      if (!DRILLS.has(op.matrix) || (op.head < 0 && isPerHead(op.matrix))) return { describe };
       return { describe, onActivate: (r, c) => void drill(trace, op, r, c) };
     },
     close() {

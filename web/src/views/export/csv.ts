@@ -17,14 +17,28 @@ export interface CsvEntry {
   cols: string[];
 }
 
+const positions = (count: number) => Array.from({ length: count }, (_, i) => String(i + 1));
+
+/** The inputs whose rows are tokens (X_q, X_kv). */
+const TOKEN_INPUTS = MATRICES.filter((m) => m.editable && (m.rows === "m" || m.rows === "n"));
 /** The scenario's weights and biases (not its token rows, not a score kind's parameters). */
 const PARAMETERS = MATRICES.filter(
   (m) => m.editable && m.score === "" && m.rows !== "m" && m.rows !== "n",
 );
 /** The score kinds' parameters (W_a, W_1, W_2, v_a); a trace has those of its kind only. */
 const SCORE_PARAMETERS = MATRICES.filter((m) => m.score !== "");
+/** A head's matrices (every one), each under its CSV label and file name ({h}: its number). */
+/** A head's matrices with a CSV name (lse has none); absent ones (no RoPE, no ALiBi) skipped. */
+const HEAD_MATRICES = MATRICES.filter((m) => m.perHead && m.csvLabel !== "");
+/** The whole trace's computed matrices the CSV has (Concat, Y). */
+const COMPUTED = MATRICES.filter((m) => !m.editable && !m.perHead && m.csvLabel !== "");
 
-const positions = (count: number) => Array.from({ length: count }, (_, i) => String(i + 1));
+/** A row label of the matrix by its shape rule: the query or key tokens, else 1, 2, … */
+function axis(t: TraceValue, dim: string, count: number): string[] {
+  if (dim === "m") return t.queryTokens;
+  if (dim === "n") return t.keyTokens;
+  return positions(count);
+}
 
 /**
  * A text field (a token or a label; numbers are written as they are), quoted when it holds a
@@ -57,7 +71,6 @@ export function toCsv(e: CsvEntry, corner = "row"): string {
 
 /** The trace's matrices in the order of the computation. */
 export function csvEntries(t: TraceValue): CsvEntry[] {
-  const q = t.queryTokens;
   const k = t.keyTokens;
   const out: CsvEntry[] = [];
   const add = (
@@ -69,30 +82,34 @@ export function csvEntries(t: TraceValue): CsvEntry[] {
   ) => {
     if (m) out.push({ label, file, matrix: m, rows, cols: cols ?? positions(m.cols) });
   };
-  add(t.selfAttention ? "X" : "X_q", t.selfAttention ? "X" : "X_q", t.xQ, q);
-  if (!t.selfAttention) add("X_kv", "X_kv", t.xKv, k);
-  // Weights and biases, then the score kind's parameters, each under its TeX name.
+  // The token rows: in self-attention one matrix, X, which the keys and values share.
+  for (const m of TOKEN_INPUTS) {
+    if (t.selfAttention && m.rows === "n") continue;
+    const name = t.selfAttention ? "X" : m.csvLabel;
+    add(name, name, fieldOf(t, m.traceField), axis(t, m.rows, 0));
+  }
+  // Weights and biases, then the score kind's parameters, each under its CSV name (its TeX).
   for (const m of PARAMETERS) {
     const value = fieldOf(t, m.traceField);
-    add(m.tex, m.tex, value, positions(value?.rows ?? 0));
+    add(m.csvLabel, m.csvFile, value, positions(value?.rows ?? 0));
   }
   for (const m of SCORE_PARAMETERS) {
     const value = fieldOf(t, m.traceField);
-    add(`${m.tex} (${m.score} score)`, m.tex, value, positions(value?.rows ?? 0));
+    add(`${m.csvLabel} (${m.score} score)`, m.csvFile, value, positions(value?.rows ?? 0));
   }
   t.headTraces.forEach((h, i) => {
-    const n = i + 1;
-    const head = headName(i);
-    add(`Q_${n} (${head})`, `Q_${n}`, h.q, q);
-    add(`K_${n} (${head})`, `K_${n}`, h.k, k);
-    add(`V_${n} (${head})`, `V_${n}`, h.v, k);
-    add(`S_${n} scores (${head})`, `S_${n}`, h.scores, q, k);
-    add(`S̃_${n} scaled (${head})`, `S_scaled_${n}`, h.scaled, q, k);
-    add(`Ŝ_${n} masked (${head})`, `S_masked_${n}`, h.masked, q, k);
-    add(`A_${n} weights (${head})`, `A_${n}`, h.weights, q, k);
-    add(`O_${n} output (${head})`, `O_${n}`, h.output, q);
+    const n = String(i + 1);
+    for (const m of HEAD_MATRICES) {
+      const value = h[m.traceField];
+      if (!value) continue;
+      const cols = m.cols === "n" ? k : undefined;
+      const label = `${m.csvLabel.replace("{h}", n)} (${headName(i)})`;
+      add(label, m.csvFile.replace("{h}", n), value, axis(t, m.rows, value.rows), cols);
+    }
   });
-  add("Concat", "Concat", t.concat, q);
-  add("Y (output)", "Y", t.output, q);
+  for (const m of COMPUTED) {
+    const value = fieldOf(t, m.traceField);
+    add(m.csvLabel, m.csvFile, value, axis(t, m.rows, value?.rows ?? 0));
+  }
   return out;
 }

@@ -36,6 +36,39 @@ function pyVector(m: MatrixValue): string {
 /** The registry's biases (shape (1, width)), named in the generated code by their TeX names. */
 const BIASES = MATRICES.filter((m) => m.rows === "1");
 
+/** The weights (W_Q … W_O) and the score kinds' parameters (W_a, W_1, W_2, v_a), each named in
+ * the generated code as in the CSV (its TeX without braces). */
+const WEIGHTS = MATRICES.filter(
+  (m) => m.editable && m.score === "" && !["1", "m", "n"].includes(m.rows),
+);
+const SCORE_PARAMETERS = MATRICES.filter((m) => m.score !== "");
+
+/** A size of a shape rule as the generated code names it ("heads" is h there). */
+const sizeName = (d: string) => (d === "heads" ? "h" : d);
+
+/**
+ * The lines of the matrices of `rows` the trace has: one comment with each one's shape rule and
+ * sizes (a score kind's parameters say their kind), then `name = arr(...)` each; a size the
+ * header does not define (d_a) is defined after them.
+ */
+function weightLines(t: TraceValue, rows: typeof WEIGHTS): string[] {
+  const present = rows.flatMap((m) => {
+    const value = fieldOf(t, m.traceField);
+    return value ? [{ m, value }] : [];
+  });
+  if (present.length === 0) return [];
+  const shapes = present.map(
+    ({ m, value }) =>
+      `${m.csvLabel} (${sizeName(m.rows)}, ${sizeName(m.cols)}) = (${value.rows}, ${value.cols})`,
+  );
+  const kind = present[0]!.m.score;
+  const lines = [`# ${kind ? `${kind} score: ` : ""}${shapes.join("; ")}`];
+  const hidden = present.find(({ m }) => m.cols === "d_a");
+  if (hidden) lines.push(`d_a = ${hidden.value.cols}`);
+  for (const { m, value } of present) lines.push(`${m.csvLabel} = ${pyMatrix(value)}`);
+  return lines;
+}
+
 /** The biases the trace has, by their names in the generated code; none without biases. */
 function biasesOf(t: TraceValue): [string, MatrixValue][] {
   const all = BIASES.map((m): [string, MatrixValue | null] => [m.tex, fieldOf(t, m.traceField)]);
@@ -69,7 +102,6 @@ Score: ${SCORE_NAMES[t.score]} (${SCORING[t.score].title}).${
 export function inputs(t: TraceValue): string {
   const m = t.queryTokens.length;
   const n = t.keyTokens.length;
-  const hd = `(d_model, h*d_k) = (${t.wQ.rows}, ${t.wQ.cols})`;
   const lines = [
     "# ---- The inputs, exactly as on the page (every number at full precision) ----",
     `query_tokens = [${t.queryTokens.map(pyString).join(", ")}]  # m = ${m}`,
@@ -91,15 +123,8 @@ export function inputs(t: TraceValue): string {
       `X_kv = ${pyMatrix(t.xKv)}`,
     );
   }
-  lines.push(
-    `# W_Q, W_K ${hd}; W_V (d_model, h*d_v) = (${t.wV.rows}, ${t.wV.cols})`,
-    `W_Q = ${pyMatrix(t.wQ)}`,
-    `W_K = ${pyMatrix(t.wK)}`,
-    `W_V = ${pyMatrix(t.wV)}`,
-  );
-  if (t.wO) {
-    lines.push(`# W_O (h*d_v, d_model) = (${t.wO.rows}, ${t.wO.cols})`, `W_O = ${pyMatrix(t.wO)}`);
-  } else {
+  lines.push(...weightLines(t, WEIGHTS));
+  if (!t.wO) {
     lines.push(
       "# No output projection in this scenario: the output is the concatenation",
       "W_O = None",
@@ -108,22 +133,7 @@ export function inputs(t: TraceValue): string {
   for (const [name, b] of biasesOf(t)) {
     lines.push(`# ${name} (${b.cols},): added to every row`, `${name} = ${pyVector(b)}`);
   }
-  if (t.wBilinear) {
-    lines.push(
-      `# W_a (d_k, h*d_k) = (${t.wBilinear.rows}, ${t.wBilinear.cols}): general score`,
-      `W_a = ${pyMatrix(t.wBilinear)}`,
-    );
-  }
-  if (t.wAdditiveQ && t.wAdditiveK && t.vAdditive) {
-    const da = t.vAdditive.cols;
-    lines.push(
-      `# Additive score: W_1, W_2 (d_k, h*d_a) = (${t.dK}, ${t.numHeads * da}); v_a (h, d_a) = (${t.numHeads}, ${da})`,
-      `d_a = ${da}`,
-      `W_1 = ${pyMatrix(t.wAdditiveQ)}`,
-      `W_2 = ${pyMatrix(t.wAdditiveK)}`,
-      `v_a = ${pyMatrix(t.vAdditive)}`,
-    );
-  }
+  lines.push(...weightLines(t, SCORE_PARAMETERS));
   lines.push(
     `# mask (m, n) = (${m}, ${n}): 1 = the query may attend to the key, 0 = masked`,
     `mask = ${pyMatrix(t.mask)}`,

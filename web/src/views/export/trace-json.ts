@@ -4,7 +4,7 @@
 // (tools/cli/trace-json.mjs re-exports its build for node, build/node/, made by
 // tools/make/build-node.mjs).
 
-import { MATRICES, type TraceMatrixField } from "../../wasm/registry";
+import { MATRICES, MatrixId, type TraceMatrixField } from "../../wasm/registry";
 import type { HeadTraceValue, MatrixValue, RunResult, TraceValue } from "../../wasm/types";
 
 /** A matrix as arrays of rows; -Infinity (masked) written as null. */
@@ -29,15 +29,16 @@ const INPUTS = FILE_MATRICES.filter((m) => m.score === "" && m.rows !== "1");
 const BIASES = FILE_MATRICES.filter((m) => m.rows === "1");
 /** Score parameters (w_bilinear, w_additive_q, …): only those the score kind uses. */
 const SCORE_PARAMETERS = FILE_MATRICES.filter((m) => m.score !== "");
-/** A head's matrices (q … output), keyed by their trace field. */
+/** A head's matrices (q … output), under their trace JSON names. */
 const HEAD_MATRICES = MATRICES.filter((m) => m.perHead);
+/** The computed matrices of the whole trace (q, k, v, mask, concat, output), under their trace
+ * JSON names (docs/scenario.md); the heads are written before Concat, which they feed. */
+const COMPUTED = MATRICES.filter((m) => m.jsonField !== "" && m.fileField === "" && !m.perHead);
+const HEADS_BEFORE = COMPUTED.findIndex((m) => m.id === MatrixId.Concat);
 
 /** The trace's matrix under a registry row's trace field (null: the scenario has none). */
 export const fieldOf = (t: TraceValue, field: string): MatrixValue | null =>
   t[field as TraceMatrixField];
-
-/** A trace field as the JSON writes it: "qRotated" -> "q_rotated" ("scores" stays). */
-const snake = (field: string): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** Head `head`: kv_head (the K/V head it reads, ⌊head / (heads / kv_heads)⌋), its matrices
  * (q_rotated, k_rotated, bias only when it has them), and lse as a flat array (null for a fully
@@ -48,7 +49,7 @@ function headToJson(h: HeadTraceValue, head: number, t: TraceValue): Json {
     const value = h[m.traceField];
     if (!value) continue;
     const rows = rowsOf(value);
-    out[snake(m.traceField)] = m.traceField === "lse" ? rows.map((r) => r[0]) : rows;
+    out[m.jsonField] = m.id === MatrixId.Lse ? rows.map((r) => r[0]) : rows;
   }
   return out;
 }
@@ -58,7 +59,7 @@ function inputs(t: TraceValue): Json {
   const out: Json = {};
   for (const m of INPUTS) {
     const value = fieldOf(t, m.traceField);
-    out[m.fileField] = value ? rowsOf(value) : null;
+    out[m.jsonField] = value ? rowsOf(value) : null;
   }
   return out;
 }
@@ -68,7 +69,7 @@ function scoringParameters(t: TraceValue): Json {
   const out: Json = {};
   for (const m of SCORE_PARAMETERS) {
     const value = fieldOf(t, m.traceField);
-    if (value) out[m.fileField] = rowsOf(value);
+    if (value) out[m.jsonField] = rowsOf(value);
   }
   return out;
 }
@@ -78,7 +79,7 @@ function biases(t: TraceValue): Json {
   const out: Json = {};
   for (const m of BIASES) {
     const value = fieldOf(t, m.traceField);
-    if (value) out[m.fileField] = Array.from(value.data);
+    if (value) out[m.jsonField] = Array.from(value.data);
   }
   return out;
 }
@@ -88,6 +89,16 @@ function provenance(t: TraceValue): Json {
   const out: Json = {};
   if (t.title !== undefined) out.title = t.title;
   if (t.source !== undefined) out.source = t.source;
+  return out;
+}
+
+/** The computed matrices, the heads' among them (`heads`: one object per head). */
+function computed(t: TraceValue): Json {
+  const out: Json = {};
+  COMPUTED.forEach((m, i) => {
+    if (i === HEADS_BEFORE) out.heads = t.headTraces.map((h, head) => headToJson(h, head, t));
+    out[m.jsonField] = rowsOf(fieldOf(t, m.traceField)!);
+  });
   return out;
 }
 
@@ -107,14 +118,7 @@ export function traceToJson({ trace: t, steps }: RunResult, withSteps = false): 
     ...biases(t),
     score: t.scoreName, // the core's word for its score kind
     ...scoringParameters(t),
-    // The computed matrices under the trace JSON's own names (docs/scenario.md).
-    q: rowsOf(t.qAll),
-    k: rowsOf(t.kAll),
-    v: rowsOf(t.vAll),
-    mask: rowsOf(t.mask),
-    heads: t.headTraces.map((h, i) => headToJson(h, i, t)),
-    concat: rowsOf(t.concat),
-    output: rowsOf(t.output),
+    ...computed(t),
     fully_masked_queries: t.fullyMaskedQueries,
   };
   if (withSteps) out.steps = steps;

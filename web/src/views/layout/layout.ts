@@ -3,6 +3,7 @@
  * the iframe embed page). Ids are made unique per instance, so several steppers can share a page.
  */
 import { PANELS, type PanelName } from "../../state/stepper-options";
+import { STEPPER_CLASS } from "../ui/dom";
 
 export interface Layout {
   root: HTMLElement;
@@ -50,7 +51,7 @@ let instances = 0;
 
 /** Fills `root` with the stepper's layout. */
 export function createLayout(root: HTMLElement): Layout {
-  root.classList.add("stepper");
+  root.classList.add(STEPPER_CLASS);
   root.innerHTML = LAYOUT_HTML;
   const part = (name: string): HTMLElement => {
     const el = root.querySelector<HTMLElement>(`[data-part="${name}"]`);

@@ -5,6 +5,7 @@
  * typed and the core's message beside the cell; the cell keeps its value. Computed matrices say
  * they cannot be edited. Works wherever cells carry data-r / data-c (compact table, virtual grid).
  */
+import { stepperOf } from "../ui/dom";
 import { formatCell } from "../ui/format";
 import type { MatrixSpec, MatrixView } from "./matrix-model";
 
@@ -164,7 +165,7 @@ class CellEditor {
     if (input.value.trim() === o.initial.trim() && o.first === null)
       return this.close(o, !fromBlur);
     const [sr, sc] = storedOf(spec, r, c);
-    const scope: ParentNode = this.fig.closest(".stepper") ?? this.fig.ownerDocument;
+    const scope = stepperOf(this.fig);
     // A successful commit redraws the page, which removes the box and fires its blur: ignore it
     // while the core judges the value.
     let message: string | null;

@@ -1,10 +1,11 @@
 /**
  * Typesets a step's formulas as MathML, which the browser draws with its own math font (no
  * typesetting library, no font download): tex-mathml.ts reads the core's LaTeX; errors are shown
- * in place, never thrown. Rendered formulas are kept as parsed <template>s (cloning beats
+ * in place, never thrown. A formula on screen is patched into the next, not rebuilt. Rendered formulas are kept as parsed <template>s (cloning beats
  * parsing) in a small LRU cache, and the neighbours of the current step can be prepared while the
  * browser is idle.
  */
+import { patchChildren } from "./patch-dom";
 import { texToMathPieces } from "./tex-mathml";
 
 /** Most recently used last; a few steps' worth (two formulas a step). */
@@ -35,10 +36,13 @@ function templateOf(tex: string): HTMLTemplateElement {
   return t;
 }
 
-/** Renders LaTeX `tex` into `el` in display style, wrapping where TeX may; "" clears it. */
+/**
+ * Renders LaTeX `tex` into `el` in display style, wrapping where TeX may; "" clears it. What is
+ * already there is patched (patch-dom.ts): the next step's formula changes its numbers only.
+ */
 export function renderFormula(el: HTMLElement, tex: string): void {
   if (tex.trim() === "") el.replaceChildren();
-  else el.replaceChildren(templateOf(tex).content.cloneNode(true));
+  else patchChildren(el, templateOf(tex).content);
 }
 
 let pending: number | undefined;

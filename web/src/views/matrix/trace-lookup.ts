@@ -26,6 +26,11 @@ export function matrixOf(trace: TraceValue, id: MatrixId, head: number): MatrixV
   return trace.headTraces[head]?.[info.traceField as HeadMatrixField] ?? null;
 }
 
+/** Whether `id` is one per head (Q … O), by the registry. */
+export function isPerHead(id: MatrixId): boolean {
+  return INFO.get(id)?.perHead === true;
+}
+
 /** Whether `id` is a bias (b_Q, b_K, b_V, b_O; one row by the registry's shape rule): a row
  * added to every row of a product. */
 export function isBias(id: MatrixId): boolean {

@@ -8,6 +8,7 @@ import { scoringOf } from "../../state/scoring";
 import { headName, PER_HEAD_STAGES, STAGE_INFO } from "../../state/stages";
 import { ScoreKind, Stage } from "../../wasm/enums";
 import type { TraceValue } from "../../wasm/types";
+import { afterLayout } from "../ui/after-layout";
 import type { Panel } from "../ui/panel";
 
 export interface Pipeline extends Panel {
@@ -40,6 +41,8 @@ function shapeOf(t: TraceValue, stage: Stage): string {
 /**
  * In a narrow stepper the figure is one row that scrolls sideways (pipeline.css): scrolls it,
  * and only it (never the page), so that `stage` is in view, centred when it was out of view.
+ * Called once the frame is laid out (after-layout.ts): measuring in the step's task or in an
+ * animation frame forced a layout of all the step had changed (2–3 ms at the Hopkins size).
  */
 function reveal(flow: HTMLElement, stage: HTMLElement): void {
   if (flow.scrollWidth <= flow.clientWidth) return;
@@ -120,6 +123,8 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
   let trace: TraceValue | null = null;
   // What the figure lights now: a step within the same stage and head changes nothing here.
   let lit = "";
+  // The stage button observed: another head at the same stage needs no new check.
+  let observed: HTMLElement | undefined;
   return {
     render({ state, step, newResult }) {
       if (newResult) this.setTrace(state.result.trace);
@@ -128,6 +133,7 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
     setTrace(t) {
       trace = t;
       lit = "";
+      observed = undefined;
       for (const [stage, { shape }] of buttons) shape.textContent = shapeOf(t, stage);
       markStages(buttons, t);
     },
@@ -141,9 +147,10 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
       if (trace) {
         headTitle.textContent = `${scoringOf(trace.score).title} · ${headName(focusHead)} · ×${trace.numHeads} heads`;
       }
-      // Before the next paint, not now: measuring here would force a layout in every step.
       const current = buttons.get(stage)?.b;
-      if (current) requestAnimationFrame(() => reveal(flow, current));
+      if (current === observed) return;
+      observed = current;
+      if (current) afterLayout(flow, () => reveal(flow, current));
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The "Share" button and its dialog: for the view shown, a link to the app, an <iframe> snippet
- * for the embed page (embed.html) and an <attention-stepper> tag, with checkboxes for the parts an
- * embed hides. URLs are relative to document.baseURI, so they work from any sub-path.
+ * The Share dialog, loaded on the Share button's first click (share-button.ts): for the view
+ * shown, a link to the app, an <iframe> snippet for the embed page (embed.html) and an
+ * <attention-stepper> tag, with checkboxes for the parts an embed hides. URLs are relative to
+ * document.baseURI, so they work from any sub-path.
  */
 import { PANELS, type PanelName } from "../../state/stepper-options";
 import { presetMatching } from "../../state/presets";
@@ -10,7 +11,6 @@ import { stepAttributes } from "../../state/embed-options";
 import { encodeView, TooBigForLinkError, viewToSearchParams } from "../../state/url-state";
 import { SAVE_NAME, scenarioJson } from "../../state/scenario-file";
 import "./share.css";
-import { makeButton } from "../ui/dom";
 import { download, textBlob } from "../ui/download";
 
 /** Text for an HTML attribute value in `quote`s (JSON stays readable in single quotes). */
@@ -97,28 +97,21 @@ const DIALOG_HTML = `<form method="dialog" class="share-form">
 </form>`;
 
 export interface ShareDialog {
-  button: HTMLButtonElement;
   dialog: HTMLDialogElement;
   /** Opens the dialog for the current view. */
   open(): Promise<void>;
 }
 
-/** Adds the Share button to `host` (the tools row); `view` reads the view at opening time. */
+/** Adds the dialog to `host` (the tools row); `view` reads the view at opening time. */
 export function createShareDialog(host: HTMLElement, view: () => View | null): ShareDialog {
   const doc = host.ownerDocument;
-  const button = makeButton(
-    "small share-button",
-    "Share",
-    "A link to this step, and snippets to embed it",
-  );
-  button.setAttribute("aria-haspopup", "dialog");
   const dialog = doc.createElement("dialog");
   dialog.className = "share-dialog";
   dialog.setAttribute("aria-labelledby", "share-title");
   dialog.innerHTML = DIALOG_HTML;
   const title = dialog.querySelector<HTMLElement>(".share-title")!;
   title.id = "share-title";
-  host.append(button, dialog);
+  host.append(dialog);
 
   const field = (name: string) =>
     dialog.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[data-share="${name}"]`)!;
@@ -156,7 +149,6 @@ export function createShareDialog(host: HTMLElement, view: () => View | null): S
     }
   };
 
-  button.addEventListener("click", () => void open());
   for (const b of boxes) b.addEventListener("change", () => void refresh());
   dialog.addEventListener("click", (e) => {
     const target = e.target instanceof Element ? e.target.closest("[data-copy]") : null;
@@ -178,5 +170,5 @@ export function createShareDialog(host: HTMLElement, view: () => View | null): S
     if (!dialog.open) dialog.showModal();
     if (!field("link").closest<HTMLElement>("[hidden]")) field("link").select();
   }
-  return { button, dialog, open };
+  return { dialog, open };
 }

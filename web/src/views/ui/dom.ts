@@ -50,6 +50,15 @@ export function captionedTable(caption: string, table: HTMLTableElement, boxClas
  * never through `document`, whose activeElement and event targets stop at the element.
  */
 
+/** The class of a stepper's root element (views/layout sets it): the one scope a view searches
+ * its own elements in again, since a page may hold several steppers. */
+export const STEPPER_CLASS = "stepper";
+
+/** The stepper that holds `node`, or its document or shadow root when it is in none. */
+export function stepperOf(node: Element): ParentNode {
+  return node.closest(`.${STEPPER_CLASS}`) ?? rootOf(node);
+}
+
 /** The document or shadow root that holds `node`. */
 export function rootOf(node: Node): Document | ShadowRoot {
   const r = node.getRootNode();

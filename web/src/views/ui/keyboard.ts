@@ -1,4 +1,4 @@
-import { eventFrom } from "./dom";
+import { eventFrom, STEPPER_CLASS } from "./dom";
 
 /**
  * Page-wide keys, as listed in the visible "Keys" help: ←/→ step, space play/pause, Home/End
@@ -72,5 +72,5 @@ export function keysBelongTo(root: HTMLElement, e: KeyboardEvent, claim = false)
   if (eventFrom(e, root)) return true;
   const doc = root.ownerDocument;
   const fromPage = e.target === doc.body || e.target === doc.documentElement;
-  return fromPage && (claim || doc.querySelectorAll(".stepper").length === 1);
+  return fromPage && (claim || doc.querySelectorAll(`.${STEPPER_CLASS}`).length === 1);
 }

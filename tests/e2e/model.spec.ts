@@ -1,0 +1,188 @@
+// The Model view: a prompt cut into tokens, generation streamed from the real lm.wasm in its
+// worker (the same ids as the native `npm run lm -- generate`), each token's top 10, the head
+// grid and "Step through it" into the stepper through a link naming the model and the text;
+// opening a user's checkpoint file (a bad one refused by the reader, nothing lost); the view
+// loads only when opened; screenshots at 1280×800 and 390×844.
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { type Page } from "@playwright/test";
+import { expect, snapshot, test } from "./fixtures";
+
+const PROMPT = "In the beginning God";
+const MODEL = "models/kjv/model.bin";
+const TOKENIZER = "models/kjv/tokenizer.bin";
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ["tools/cli/lm.mjs", ...args], { encoding: "utf8" });
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as { ids: number[]; prompt_ids: number[]; weights: number[][] };
+}
+
+async function openModel(page: Page, hash = "#model"): Promise<void> {
+  await page.goto(`./${hash}`);
+  // A worker, the language model's module and the model file load first.
+  await expect(page.locator(".lm-intro")).toHaveText(/^The King James model: 2 layers/, {
+    timeout: 15_000,
+  });
+}
+
+const ids = async (page: Page, list: string) =>
+  (await page.getByRole("list", { name: list }).locator(".lm-id").allTextContents()).map(Number);
+
+test("prompt → generate → head grid → step through a head", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openModel(page);
+  await page.getByRole("textbox", { name: "Prompt" }).fill(PROMPT);
+  const want = cli("generate", MODEL, TOKENIZER, PROMPT, "--steps", "12");
+  await expect.poll(() => ids(page, "Prompt tokens")).toEqual(want.prompt_ids);
+  await expect(
+    page.getByRole("list", { name: "Prompt tokens" }).locator(".lm-piece").first(),
+  ).toHaveText("<s>");
+  await page.getByRole("textbox", { name: "New tokens" }).fill("12");
+  await page.getByRole("button", { name: "Generate" }).click();
+  await expect(page.locator(".lm-gen-status")).toHaveText(/^12 tokens generated/, {
+    timeout: 15_000,
+  });
+  expect([...want.prompt_ids, ...(await ids(page, "Generated tokens"))]).toEqual(want.ids);
+  // Each generated token's top 10, on focus (and hover), the picked one among them.
+  const first = page.getByRole("list", { name: "Generated tokens" }).getByRole("listitem").first();
+  await first.hover();
+  await expect(first.getByRole("tooltip")).toBeVisible();
+  await first.focus();
+  await expect(first.getByRole("tooltip").locator("tr")).toHaveCount(10);
+  await expect(first.locator("tr.picked")).toHaveCount(1);
+  await snapshot(page, "model-generated");
+
+  // The grid: 2 layers × 4 heads, each labelled with its figure.
+  const heads = page.getByRole("button", { name: /^Layer \d head \d: / });
+  await expect(heads).toHaveCount(8);
+  await expect(heads.first()).toHaveAccessibleName(
+    /^Layer 1 head 1: (previous-token|induction|first-token|same-token|broad) \d\.\d\d$/,
+  );
+  await page.getByRole("button", { name: /^Layer 2 head 3: / }).click();
+  await expect(page.locator(".lm-head-figures")).toContainText("Layer 2, head 3 (K/V head 2)");
+  const query = page.getByRole("combobox", { name: "Query" });
+  await query.selectOption("5");
+  const step = page.getByRole("link", { name: "Step through it" });
+  await expect(step).toHaveAttribute(
+    "href",
+    /^#lm=kjv&text=In%20the%20beginning%20God.*&layer=2&head=3&s=6&h=0&q=5&g=0$/,
+  );
+  const text = new URLSearchParams((await step.getAttribute("href"))!.slice(1)).get("text")!;
+  await step.click();
+  await expect(page.getByTestId("model")).toBeHidden();
+  await expect(page).toHaveURL(/#lm=kjv&text=.*&layer=2&head=3&s=6&h=0&q=5/);
+  // The stepper shows that head's weights for query 6: the native command's row, to 4 digits.
+  const native = cli("attention", MODEL, TOKENIZER, text, "--layer", "1", "--head", "2");
+  const shown = page.getByTestId("matrix-result");
+  // The matrix shows its first 5 columns (and the last 3) of row 6, the query picked.
+  const row6 = native.weights[5]!.slice(0, 5)
+    .map((w) => w.toFixed(4))
+    .join("");
+  await expect(shown).toContainText(row6);
+  await snapshot(page, "model-step-through");
+  // The link reopens it after a reload.
+  await page.reload();
+  await expect(page.getByTestId("matrix-result")).toContainText(native.weights[5]![0]!.toFixed(4), {
+    timeout: 15_000,
+  });
+});
+
+test("a checkpoint file: a bad one refused, a good one opened without its tokenizer", async ({
+  page,
+}, info) => {
+  await openModel(page);
+  const bytes = readFileSync(MODEL);
+  const cut = info.outputPath("cut.bin");
+  writeFileSync(cut, bytes.subarray(0, 4000));
+  await page.getByLabel("Checkpoint", { exact: true }).setInputFiles(cut);
+  await page.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(page.locator(".model-status")).toHaveText(
+    /^Not opened \(the model shown stays\): checkpoint: the file is truncated/,
+  );
+  await expect(page.locator(".lm-intro")).toHaveText(/^The King James model/);
+  // A tokenizer of another vocabulary (cut short): the reader's message, nothing lost.
+  writeFileSync(cut, readFileSync(TOKENIZER).subarray(0, 700));
+  await page.getByLabel("Checkpoint", { exact: true }).setInputFiles(MODEL);
+  await page.getByLabel("tokenizer.bin (optional)").setInputFiles(cut);
+  await page.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(page.locator(".model-status")).toHaveText(
+    /^Not opened \(the model shown stays\): tokenizer: /,
+  );
+  await expect(page.getByRole("textbox", { name: "Prompt" })).toHaveValue(
+    "And God said unto Moses,",
+  );
+  await page.getByLabel("tokenizer.bin (optional)").setInputFiles([]);
+  await page.getByRole("button", { name: "Open", exact: true }).click();
+  await expect(page.locator(".lm-intro")).toHaveText(/^model\.bin: 2 layers/, { timeout: 15_000 });
+  await expect(page.locator(".model-status")).toHaveText(
+    "Opened model.bin (no tokenizer: type ids).",
+  );
+  await page.getByRole("textbox", { name: /token ids/ }).fill("1, 600");
+  await expect(page.locator(".lm-gen-status")).toHaveText(
+    "prompt: “600” is not a token id from 0 to 511.",
+  );
+  await page.getByRole("textbox", { name: /token ids/ }).fill("1, 300, 301");
+  await expect(page.getByRole("button", { name: /^Layer \d head \d: / })).toHaveCount(8);
+});
+
+test("the Model view loads only when opened; a phone shows it in one column", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (r) => fetched.push(r.url()));
+  await page.goto("./");
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of \d+$/);
+  expect(fetched.filter((u) => /lm-|model-view|\.bin$/.test(u))).toEqual([]);
+  await page.getByRole("link", { name: "Model" }).click();
+  await expect(page.locator(".lm-intro")).toHaveText(/^The King James model/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/#model=kjv&text=/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("button", { name: /^Layer \d head \d: / })).toHaveCount(8);
+  await snapshot(page, "model-phone");
+});
+
+test("the induction demo states its measured figures", async ({ page }) => {
+  await openModel(page);
+  await page.getByRole("textbox", { name: "Seed" }).last().fill("x");
+  await page.getByRole("button", { name: "Run the induction demo" }).click();
+  const summary = page.locator(".lm-induction-summary");
+  await expect(summary).toHaveText("seed: “x” must be a whole number from 0 to 999999999.");
+  await expect(page.getByRole("textbox", { name: "Seed" }).last()).toHaveValue("x");
+  await page.getByRole("textbox", { name: "Seed" }).last().fill("1");
+  await page.getByRole("button", { name: "Run the induction demo" }).click();
+  // The shipped model has no induction head (eval.json: best 0.012 over 16 sequences): said so.
+  await expect(summary).toHaveText(
+    /^63 random tokens, then the same 63 again\. The best induction candidate, layer \d head \d, puts 0\.0\d\d of its weight on the token after the earlier occurrence: far below the 0\.3 of an induction head: this model has none\. Mean loss: first copy \d+\.\d\d nats, second copy \d+\.\d\d nats\.$/,
+  );
+  await expect(page.getByRole("img", { name: /weights over both copies/ })).toBeVisible();
+  await expect(page.locator(".lm-induction svg")).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await snapshot(page, "model-induction");
+});
+
+test("a checkpoint and its tokenizer dropped on the view open together", async ({ page }) => {
+  await openModel(page);
+  const files = [
+    ["model.bin", readFileSync(MODEL).toString("base64")],
+    ["tokenizer.bin", readFileSync(TOKENIZER).toString("base64")],
+  ];
+  const drop = await page.evaluateHandle((list) => {
+    const data = new DataTransfer();
+    for (const [name, b64] of list) {
+      const bytes = Uint8Array.from(atob(b64!), (c) => c.charCodeAt(0));
+      data.items.add(new File([bytes], name!));
+    }
+    return data;
+  }, files);
+  await page.locator(".lm-file").dispatchEvent("drop", { dataTransfer: drop });
+  await expect(page.locator(".model-status")).toHaveText("Opened model.bin with tokenizer.bin.", {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole("textbox", { name: "Prompt" })).toHaveValue("Once upon a time");
+  await expect(page.getByRole("button", { name: /^Layer \d head \d: / })).toHaveCount(8);
+  // A file's model is not named in links: the hash says so.
+  await expect(page).toHaveURL(/#model=file$/);
+  // Its heads step through as any scenario (a z link).
+  await page.getByRole("link", { name: "Step through it" }).click();
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step \d+ of \d+$/);
+  await expect(page).toHaveURL(/#z=/);
+});

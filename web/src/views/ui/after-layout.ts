@@ -1,0 +1,33 @@
+/**
+ * Measuring after the browser's own layout of the next frame. A measure (getBoundingClientRect,
+ * scrollWidth) taken in a step's task or in an animation frame comes before that layout and forces
+ * one of its own over everything the step has just changed (2–3 ms a step at the Hopkins size).
+ * A resize observation comes after it: observing an element anew reports it once the next frame
+ * is laid out, whatever its size, and there the layout is already done.
+ */
+
+/** What waits for each observed element's next report. */
+const waiting = new Map<Element, (() => void)[]>();
+const observer =
+  typeof ResizeObserver === "function"
+    ? new ResizeObserver((entries) => {
+        for (const { target } of entries) {
+          const fs = waiting.get(target) ?? [];
+          waiting.delete(target);
+          observer?.unobserve(target);
+          for (const f of fs) f();
+        }
+      })
+    : null;
+
+/**
+ * Runs `f` once the frame after this task is laid out, before it is painted (so a scroll it
+ * makes shows in that frame). `target` is any element in the document.
+ */
+export function afterLayout(target: Element, f: () => void): void {
+  if (!observer) return void requestAnimationFrame(f);
+  const fs = waiting.get(target);
+  if (fs) return void fs.push(f);
+  waiting.set(target, [f]);
+  observer.observe(target);
+}
