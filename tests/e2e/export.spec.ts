@@ -177,6 +177,12 @@ for (const [name, pick] of [
   ["causal + padding (a fully masked query)", (p: Page) => choosePreset(p, "Causal + padding", 58)],
   ["the additive score", (p: Page) => loadScenario(p, additive)],
   ["biases b_Q, b_K, b_V, b_O", (p: Page) => choosePreset(p, "With biases", 40)],
+  ["RoPE + GQA", (p: Page) => choosePreset(p, "Llama-style: RoPE + GQA", 154)],
+  [
+    "a window with sinks",
+    (p: Page) => choosePreset(p, "Mistral-style: sliding window + sinks", 108),
+  ],
+  ["ALiBi", (p: Page) => choosePreset(p, "ALiBi: distance bias", 134)],
 ] as const) {
   test(`the generated NumPy code reproduces ${name}`, async ({ page }) => {
     await openApp(page);

@@ -17,6 +17,7 @@ import { createOrigin } from "../views/scenario/origin";
 import { createScenarioPanel } from "../views/scenario/scenario-panel";
 import { scenarioFromForm } from "../views/scenario/scenario-form";
 import { createSqrtDkView } from "../views/sqrt-dk/sqrt-dk-view";
+import { createExperiments } from "../views/experiments/experiments";
 import { createStepView, type StepView } from "../views/step/step-view";
 import { createStepVisuals } from "../views/step-visuals/step-visuals";
 import { installKeyboard } from "../views/ui/keyboard";
@@ -108,8 +109,13 @@ function createScenarioParts(root: HTMLElement, layout: Layout, c: Controller, s
     bar: layout.tools,
     placeLink: (link) => step.afterFormulas(link),
   });
+  const experiments = createExperiments({
+    attention: () => c.attention,
+    state: () => c.state,
+    place: (box) => step.afterFormulas(box),
+  });
   c.attach({ form, tools });
-  return { form, tools, sqrtDk };
+  return { form, tools, sqrtDk, experiments };
 }
 
 /** Builds every part of the stepper in `layout` and wires it to `c`. */
@@ -167,6 +173,7 @@ export function createScreen(
     createOrigin(layout.origin),
     step.stepView,
     scenario.sqrtDk,
+    scenario.experiments,
     step.visuals,
     step.drill,
     createAlgorithmPanel(layout.step, { attention: () => c.attention }),

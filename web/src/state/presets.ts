@@ -5,6 +5,7 @@
 import fromScratch from "../../../examples/from-scratch.json";
 import withBiases from "../../../examples/with-biases.json";
 import { LEARNED_SCENARIO } from "../wasm/prebuilt";
+import { MODERN_PRESETS } from "./modern-presets";
 import type { ScenarioFile } from "../wasm/types";
 import { minJsonLength } from "./json-size";
 
@@ -103,6 +104,7 @@ export const PRESETS: readonly Preset[] = [
     // The example file, shared with the tests and the command-line example.
     scenario: withBiases as ScenarioFile,
   },
+  ...MODERN_PRESETS,
   {
     id: "learned",
     name: "Learned: English → French",

@@ -4,6 +4,7 @@
  */
 import type { TraceValue } from "../../wasm/types";
 import { header, inputs, outputLine, projectionLines, scoreLines } from "./python-inputs";
+import { alibiLine, kvSliceLines, modernInputs, ropeFunction } from "./python-modern";
 
 /** The whole script for `trace`. */
 export function numpyCode(trace: TraceValue): string {
@@ -20,7 +21,7 @@ def arr(rows):
     return np.array(rows, dtype=np.float64)
 
 
-${inputs(trace)}
+${inputs(trace)}${modernInputs(trace)}
 
 
 def softmax_rows(z):
@@ -36,6 +37,7 @@ def softmax_rows(z):
     e = np.exp(shifted)  # (m, n), exp(-inf) = 0
     total = e.sum(axis=1, keepdims=True)  # (m, 1)
     return np.where(seen, e / np.where(seen, total, 1.0), 0.0)  # (m, n), rows sum to 1 (or 0)
+${ropeFunction(trace, "np")}
 
 
 # ---- The computation ----
@@ -46,9 +48,8 @@ head_outputs = []  # one (m, d_v) matrix per head
 for i in range(h):
     # Head i takes its column block of Q, K and V
     Q_i = Q[:, i * d_k:(i + 1) * d_k]  # (m, d_k)
-    K_i = K[:, i * d_k:(i + 1) * d_k]  # (n, d_k)
-    V_i = V[:, i * d_v:(i + 1) * d_v]  # (n, d_v)
-${scoreLines(trace.score, "np")}
+${kvSliceLines(trace)}
+${scoreLines(trace.score, "np")}${alibiLine(trace, "np")}
     # Masked entries become -inf, so their weight is exactly 0
     S_masked = np.where(mask == 1, S_scaled, -np.inf)  # (m, n)
     # Softmax over each row: query a's weights over the keys sum to 1

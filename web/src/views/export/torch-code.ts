@@ -4,6 +4,7 @@
  */
 import type { TraceValue } from "../../wasm/types";
 import { header, inputs, outputLine, projectionLines, scoreLines } from "./python-inputs";
+import { alibiLine, kvSliceLines, modernInputs, ropeFunction } from "./python-modern";
 
 /** The whole script for `trace`. */
 export function torchCode(trace: TraceValue): string {
@@ -20,7 +21,7 @@ def arr(rows):
     return torch.tensor(rows, dtype=torch.float64)
 
 
-${inputs(trace)}
+${inputs(trace)}${modernInputs(trace)}
 
 
 def softmax_rows(z):
@@ -37,6 +38,7 @@ def softmax_rows(z):
     total = e.sum(dim=1, keepdim=True)  # (m, 1)
     safe_total = torch.where(seen, total, torch.ones_like(total))
     return torch.where(seen, e / safe_total, torch.zeros_like(e))  # (m, n)
+${ropeFunction(trace, "torch")}
 
 
 # ---- The computation ----
@@ -47,9 +49,8 @@ head_outputs = []  # one (m, d_v) tensor per head
 for i in range(h):
     # Head i takes its column block of Q, K and V
     Q_i = Q[:, i * d_k:(i + 1) * d_k]  # (m, d_k)
-    K_i = K[:, i * d_k:(i + 1) * d_k]  # (n, d_k)
-    V_i = V[:, i * d_v:(i + 1) * d_v]  # (n, d_v)
-${scoreLines(trace.score, "torch")}
+${kvSliceLines(trace)}
+${scoreLines(trace.score, "torch")}${alibiLine(trace, "torch")}
     # Masked entries become -inf, so their weight is exactly 0
     S_masked = S_scaled.masked_fill(mask == 0, -math.inf)  # (m, n)
     # Softmax over each row: query a's weights over the keys sum to 1

@@ -4,6 +4,7 @@
  * Messages this does not recognise keep the core's words, with the field names replaced by labels.
  */
 import { tokenize, type FormValues } from "./scenario-form";
+import { MODERN_LABELS } from "./modern-form";
 
 /** What the form calls each scenario-file field it has a control for. */
 const LABELS: Record<string, string> = {
@@ -13,6 +14,7 @@ const LABELS: Record<string, string> = {
   window: "Window size",
   block_q: "B_r",
   block_k: "B_c",
+  ...MODERN_LABELS,
 };
 
 const TOKEN_LENGTH =

@@ -6,6 +6,13 @@
 import { MATRICES, type EditableMatrix, type MaskName, type ScoreName } from "../../wasm/registry";
 import type { AlgorithmName } from "../../wasm/algorithm-types";
 import type { ScenarioFile } from "../../wasm/types";
+import {
+  addModernFields,
+  modernFormField,
+  modernFromScenario,
+  numberField,
+  type ModernValues,
+} from "./modern-form";
 
 export type { ScoreName };
 
@@ -28,7 +35,9 @@ function scoringFields(score: ScoreName): (keyof ScenarioFile)[] {
   return [...own, ...params];
 }
 
-export interface FormValues {
+/** The form's values; the fields of today's models (K/V heads, RoPE, sinks, ALiBi) are
+ * modern-form.ts's. */
+export interface FormValues extends ModernValues {
   sentence: string;
   /** Empty for self-attention. */
   keySentence: string;
@@ -72,15 +81,6 @@ export function keyTokensOf(v: FormValues): string[] {
   return keys.length > 0 ? keys : tokenize(v.sentence);
 }
 
-/** A number as a number; anything else as the text typed (the core reports either). */
-function numberField(text: string): number {
-  const t = text.trim();
-  const x = Number(t);
-  // Overflowing text ("1e400") stays text: JSON would turn Infinity into null.
-  const numeric = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t) && Number.isFinite(x);
-  return (numeric ? x : t) as number;
-}
-
 export function formFromScenario(s: ScenarioFile): FormValues {
   const explicit: ExplicitMatrices = {};
   for (const f of EXPLICIT_FIELDS) if (f in s) Object.assign(explicit, { [f]: s[f] });
@@ -103,6 +103,7 @@ export function formFromScenario(s: ScenarioFile): FormValues {
     algorithm: s.algorithm ?? "standard",
     blockQ: String(s.block_q ?? 2),
     blockK: String(s.block_k ?? 3),
+    ...modernFromScenario(s),
   };
 }
 
@@ -121,6 +122,7 @@ export function scenarioFromForm(v: FormValues): ScenarioFile {
   if (v.padded.length > 0) s.padded_keys = [...v.padded].sort((a, b) => a - b);
   if (v.useExplicit && v.explicit) Object.assign(s, v.explicit);
   if (v.score !== "scaled_dot") s.score = v.score;
+  addModernFields(s, v, v.heads);
   for (const kind of ["general", "additive"] as const) {
     if (v.score !== kind) for (const f of scoringFields(kind)) delete s[f];
   }
@@ -148,9 +150,13 @@ export type FormField =
   | "algorithm"
   | "blockQ"
   | "blockK"
-  | "general";
+  | "general"
+
+  | keyof ModernValues;
 
 export function formFieldFor(field: string): FormField {
+  const modern = modernFormField(field);
+  if (modern) return modern;
   switch (field) {
     case "query_tokens":
       return "sentence";

@@ -16,6 +16,13 @@ import {
   type ScoreName,
 } from "./scenario-form";
 import { formMessage } from "./form-messages";
+import {
+  fillModern,
+  MODERN_HTML,
+  modernControls,
+  readModern,
+  renderModern,
+} from "./modern-controls";
 
 export interface ScenarioPanel {
   /** Fills the form (after a preset is chosen); `presetId` "" marks it custom. */
@@ -60,6 +67,7 @@ const FORM_HTML = `
     <label class="check"><input id="f-pe" type="checkbox" data-field="positional"> Positional encoding</label>
   </div>
   <p class="hint" id="h-mask"></p>
+${MODERN_HTML}
   <label class="field" for="f-score">Score</label>
   <select id="f-score" data-field="score" aria-describedby="h-score">
     <option value="scaled_dot">Scaled dot product — Vaswani</option>
@@ -109,6 +117,13 @@ const SLOT_FIELDS: Record<FormField, string> = {
   blockQ: "block_q",
   blockK: "block_k",
   general: "scenario",
+  kvHeads: "kv_heads",
+  rope: "rope",
+  ropeTheta: "rope.theta",
+  ropeDims: "rope.dims",
+  positionOffset: "position_offset",
+  sinks: "sink_tokens",
+  alibi: "alibi",
 };
 
 /** The mask kinds of the core's variant table, by their file words. */
@@ -150,6 +165,7 @@ function formControls(form: HTMLFormElement) {
     chips: q<HTMLElement>(".chips"),
     paddedHint: q<HTMLElement>("#h-padded"),
     general: q<HTMLElement>('[data-slot="general"]'),
+    modern: modernControls(form),
   };
 }
 type Form = ReturnType<typeof formControls>;
@@ -182,6 +198,7 @@ function renderHints(f: Form): void {
   for (const row of f.blockRows) row.hidden = f.algorithm.value !== "flash";
   const windowed = f.mask.value === "window";
   f.windowRow.hidden = !windowed;
+  renderModern(f.modern);
   f.maskHint.textContent = windowed
     ? `Query i sees its ${f.windowSize.value || "w"} latest keys, itself included (1 to 512).`
     : "";
@@ -269,6 +286,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
       algorithm: f.algorithm.value as AlgorithmName,
       blockQ: f.blockQ.value,
       blockK: f.blockK.value,
+      ...readModern(f.modern),
     };
   }
 
@@ -304,6 +322,7 @@ export function createScenarioPanel(host: HTMLElement, actions: ScenarioActions)
       f.explicitRow.hidden = v.explicit === null;
       f.explicit.checked = v.useExplicit;
       padding.set(keyTokensOf(v), v.padded);
+      fillModern(f.modern, v);
       renderHints(f);
     },
     values,

@@ -11,10 +11,26 @@ import { createBarChart } from "../ui/bar-chart";
 import { el, quoted } from "../ui/dom";
 import type { Panel } from "../ui/panel";
 import { renderSplitConcat } from "./split-concat";
+import { renderRopeDials } from "./rope-dials";
+import { renderGqaNote } from "./gqa-note";
 
 export interface StepVisuals extends Panel {
   /** The box the visual is drawn in (empty on steps without one). */
   readonly box: HTMLElement;
+}
+
+/** With grouped-query attention, the K and V projections' split figure followed by who shares
+ * the K/V head and what the cache saves. */
+function withGqa(
+  trace: TraceValue,
+  step: StepValue,
+  split: HTMLElement | null,
+): HTMLElement | null {
+  const kv = step.stage === Stage.ProjectK || step.stage === Stage.ProjectV;
+  if (!kv || step.head < 0 || trace.kvHeads === trace.numHeads) return split;
+  const box = el("div", "kv-visuals");
+  box.append(...(split ? [split] : []), renderGqaNote(trace, step.head));
+  return box;
 }
 
 /**
@@ -47,8 +63,11 @@ export function createStepVisuals(place: (box: HTMLElement) => void): StepVisual
       reweighted.show(trace, head, query);
       return reweighted.element;
     }
+    if (step.stage === Stage.Scores && head >= 0 && trace.rope) {
+      return renderRopeDials(trace, head, query);
+    }
     const key = `${step.stage}:${head}`;
-    if (!splits.has(key)) splits.set(key, renderSplitConcat(trace, step));
+    if (!splits.has(key)) splits.set(key, withGqa(trace, step, renderSplitConcat(trace, step)));
     return splits.get(key)!;
   }
 
