@@ -151,7 +151,6 @@ export type FormField =
   | "blockQ"
   | "blockK"
   | "general"
-
   | keyof ModernValues;
 
 export function formFieldFor(field: string): FormField {
