@@ -11,12 +11,18 @@ import { createBarChart } from "../ui/bar-chart";
 import { el, quoted } from "../ui/dom";
 import type { Panel } from "../ui/panel";
 import { renderSplitConcat } from "./split-concat";
-import { renderRopeDials } from "./rope-dials";
-import { renderGqaNote } from "./gqa-note";
 
 export interface StepVisuals extends Panel {
   /** The box the visual is drawn in (empty on steps without one). */
   readonly box: HTMLElement;
+}
+
+/** A box `fill` fills once its module has loaded: the RoPE dials and the GQA note are shown only
+ * for scenarios that use them, so their code stays out of the first load. */
+function filledLater(fill: () => Promise<HTMLElement | null>): HTMLElement {
+  const box = el("div", "filled-later");
+  void fill().then((e) => box.replaceChildren(...(e ? [e] : [])));
+  return box;
 }
 
 /** With grouped-query attention, the K and V projections' split figure followed by who shares
@@ -29,7 +35,13 @@ function withGqa(
   const kv = step.stage === Stage.ProjectK || step.stage === Stage.ProjectV;
   if (!kv || step.head < 0 || trace.kvHeads === trace.numHeads) return split;
   const box = el("div", "kv-visuals");
-  box.append(...(split ? [split] : []), renderGqaNote(trace, step.head));
+  box.append(
+    ...(split ? [split] : []),
+    filledLater(async () => {
+      const { renderGqaNote } = await import("./gqa-note");
+      return renderGqaNote(trace, step.head);
+    }),
+  );
   return box;
 }
 
@@ -64,7 +76,10 @@ export function createStepVisuals(place: (box: HTMLElement) => void): StepVisual
       return reweighted.element;
     }
     if (step.stage === Stage.Scores && head >= 0 && trace.rope) {
-      return renderRopeDials(trace, head, query);
+      return filledLater(async () => {
+        const { renderRopeDials } = await import("./rope-dials");
+        return renderRopeDials(trace, head, query);
+      });
     }
     const key = `${step.stage}:${head}`;
     if (!splits.has(key)) splits.set(key, withGqa(trace, step, renderSplitConcat(trace, step)));
