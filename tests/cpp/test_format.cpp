@@ -132,6 +132,8 @@ TEST_CASE("labels become plain Unicode for shapes and sentences", "[format]") {
   CHECK(attn::unicode_label("K_{2}^{\\top}") == "K_2ᵀ");
   CHECK(attn::unicode_label("W_Q^{(12)}") == "W_Q⁽¹²⁾");
   CHECK(attn::unicode_label("\\tilde{S}_{2}") == "S̃_2");
+  CHECK(attn::unicode_label("\\bar{Q}_{1}") == "Q̄_1");  // RoPE's rotated q and k
+  CHECK(attn::unicode_label("\\bar{K}_{1}^{\\top}") == "K̄_1ᵀ");
   CHECK(attn::unicode_label("\\hat{S}") == "Ŝ");
   CHECK(attn::unicode_label("X_{kv}") == "X_kv");
   CHECK(attn::unicode_label("\\mathrm{Concat}") == "Concat");
