@@ -41,8 +41,9 @@ struct ScoreStep {
   /// The whole-matrix shapes, then for a row "; " + the row's own: "q_4 (1×64)" + rest.
   std::string shapes(const std::string& matrix, const std::string& row_rest) const {
     if (!row()) return matrix;
-    return matrix + "; q_" + sub + " " + dims(1, op(0).cols) + row_rest + " → s_" + sub + " " +
-           dims(1, static_cast<int>(head.scores.cols()));
+    const bool rotated = op(0).matrix == MatrixId::QRotated;  // RoPE: the row read is q̄
+    return matrix + (rotated ? "; q̄_" : "; q_") + sub + " " + dims(1, op(0).cols) + row_rest +
+           " → s_" + sub + " " + dims(1, static_cast<int>(head.scores.cols()));
   }
   /// The result's numbers that end every formula_numbers: s_{4,:} = [row], or S = [matrix].
   std::string result_numbers(const std::string& matrix_formula) const {
