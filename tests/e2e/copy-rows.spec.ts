@@ -3,21 +3,10 @@
 // layer 1's look at "|" is explained with its figure; and "best" under the mean of the heads is
 // explained where the mean is named.
 import { type Locator, type Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { LEARNED_ENGLISH, LEARNED_FRENCH, TRANSLATES, expect, test } from "./fixtures";
 
-const ENGLISH = ["the", "small", "black", "cat", "sees", "a", "red", "car"];
-const FRENCH = ["le", "petit", "chat", "noir", "voit", "une", "voiture", "rouge"];
-/** The task's lexicon for these words (a colour and its noun swap places). */
-const TRANSLATES: Record<string, string> = {
-  le: "the",
-  petit: "small",
-  chat: "cat",
-  noir: "black",
-  voit: "sees",
-  une: "a",
-  voiture: "car",
-  rouge: "red",
-};
+const ENGLISH = LEARNED_ENGLISH;
+const FRENCH = LEARNED_FRENCH;
 
 async function openLearnLink(page: Page, hash: string): Promise<void> {
   await page.goto(`./${hash}`);

@@ -51,3 +51,18 @@ export async function focusPage(page: Page): Promise<void> {
 export async function snapshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
+
+/** The learned preset's sentence pair and the translate task's lexicon for it (a colour and its
+ * noun swap places), written out here so the specs do not read the product's own tables. */
+export const LEARNED_ENGLISH = ["the", "small", "black", "cat", "sees", "a", "red", "car"];
+export const LEARNED_FRENCH = ["le", "petit", "chat", "noir", "voit", "une", "voiture", "rouge"];
+export const TRANSLATES: Record<string, string> = {
+  le: "the",
+  petit: "small",
+  chat: "cat",
+  noir: "black",
+  voit: "sees",
+  une: "a",
+  voiture: "car",
+  rouge: "red",
+};

@@ -3,21 +3,20 @@
 // SoftMax step), outlines those cells in S, A and the heat map, and pointing at a query word
 // lights its row in S, A and the map and draws its lines to the keys, opacity = weight.
 import { type Locator, type Page } from "@playwright/test";
-import { choosePreset, expect, openApp, snapshot, test } from "./fixtures";
+import {
+  LEARNED_ENGLISH,
+  LEARNED_FRENCH,
+  TRANSLATES,
+  choosePreset,
+  expect,
+  openApp,
+  snapshot,
+  test,
+} from "./fixtures";
 
 /** The translate task's words of the learned sentence: French query i → English key. */
-const FRENCH = ["le", "petit", "chat", "noir", "voit", "une", "voiture", "rouge"];
-const ENGLISH = ["the", "small", "black", "cat", "sees", "a", "red", "car"];
-const TRANSLATES: Record<string, string> = {
-  le: "the",
-  petit: "small",
-  chat: "cat",
-  noir: "black",
-  voit: "sees",
-  une: "a",
-  voiture: "car",
-  rouge: "red",
-};
+const FRENCH = LEARNED_FRENCH;
+const ENGLISH = LEARNED_ENGLISH;
 const EXPECTED = FRENCH.map((f) => ENGLISH.indexOf(TRANSLATES[f]!));
 
 /** The value cells of a figure's table, row by row. */
