@@ -2,8 +2,8 @@
  * The algorithm view's tables: labelled rows of numbers as real <table>s (screen readers read
  * them cell by cell), every number through formatCell so it reads as the matrices do.
  */
-import { captionedTable, el } from "../ui/dom";
-import { formatCell } from "../ui/format";
+import { captionedTable } from "../ui/dom";
+import { labelledNumberTable } from "../ui/number-table";
 import type { MatrixValue } from "../../wasm/types";
 
 export interface Row {
@@ -15,26 +15,7 @@ export interface Row {
 
 /** A table with `columns` as headers and one row per entry of `rows`. */
 export function rowsTable(caption: string, columns: string[], rows: Row[]): HTMLElement {
-  const table = el("table", "atable");
-  const head = table.createTHead().insertRow();
-  head.append(el("td", "corner"));
-  for (const c of columns) {
-    const th = el("th", "", c);
-    th.scope = "col";
-    head.append(th);
-  }
-  const body = table.createTBody();
-  for (const row of rows) {
-    const tr = body.insertRow();
-    if (row.className) tr.className = row.className;
-    const th = el("th", "", row.label);
-    th.scope = "row";
-    tr.append(th);
-    for (let i = 0; i < row.values.length; i++) {
-      const x = row.values[i]!;
-      tr.append(el("td", x === -Infinity ? "num inf" : "num", formatCell(x)));
-    }
-  }
+  const table = labelledNumberTable("atable", columns, rows);
   const fig = captionedTable(caption, table, "atable-box");
   // A wide table scrolls in its box: the box takes the focus so the keyboard can scroll it.
   const box = fig.querySelector<HTMLElement>(".atable-box")!;

@@ -5,6 +5,7 @@
  */
 import { formatCell } from "../ui/format";
 import { captionedTable, el } from "../ui/dom";
+import { labelledNumberTable } from "../ui/number-table";
 
 export interface NumberRow {
   /** Short key for data-testid="drill-row-<key>". */
@@ -26,28 +27,13 @@ export function numberTable(
   rows: NumberRow[],
   highlight = -1,
 ): HTMLElement {
-  const table = el("table", "dtable");
-  const head = table.createTHead().insertRow();
-  head.append(el("td", "corner"));
-  columns.forEach((c, i) => {
-    const th = el("th", i === highlight ? "hl" : "", c);
-    th.scope = "col";
-    head.append(th);
-  });
-  const body = table.createTBody();
-  for (const row of rows) {
-    const tr = body.insertRow();
-    tr.dataset.testid = `drill-row-${row.key}`;
-    if (row.className) tr.className = row.className;
-    const th = el("th", "", row.label);
-    th.scope = "row";
-    tr.append(th);
-    for (let i = 0; i < row.values.length; i++) {
-      const x = row.values[i]!;
-      const classes = ["num", i === highlight ? "hl" : "", x === -Infinity ? "inf" : ""];
-      tr.append(el("td", classes.filter(Boolean).join(" "), formatCell(x)));
-    }
-  }
+  const table = labelledNumberTable(
+    "dtable",
+    columns,
+    rows,
+    highlight,
+    (r) => `drill-row-${r.key}`,
+  );
   return captionedTable(caption, table, "dtable-box");
 }
 
