@@ -1,5 +1,5 @@
 // The standalone build (`npm run build:standalone`): <attention-stepper> as ONE ES module with the
-// core's worker and attention.wasm inside, so a single HTML file runs the stepper from file://
+// core's worker, attention.wasm and algorithms.wasm (the KV cache and FlashAttention) inside, so a single HTML file runs the stepper from file://
 // with no network: the Python package's save_html and show (python/README.md). Two passes:
 // `--mode worker` builds the core's worker alone into build/standalone/core-worker.js (the wasm
 // inlined as a data: URL), then the element's build inlines that file as text
@@ -46,8 +46,9 @@ export default defineConfig(({ mode }) => {
       target: "es2022",
       // One file on purpose: the script, the worker and the wasm (about 580 kB raw).
       chunkSizeWarningLimit: 1024,
-      // attention.wasm as a base64 data: URL inside the worker's code; nothing else inlined.
-      assetsInlineLimit: (file: string) => file.endsWith("attention.wasm"),
+      // attention.wasm and algorithms.wasm as base64 data: URLs inside the worker's code (the
+      // worker's import() of algorithms.mjs is bundled in: one file); nothing else inlined.
+      assetsInlineLimit: (file: string) => /(attention|algorithms)\.wasm$/.test(file),
       rolldownOptions: {
         treeshake,
         input: `${webRoot}src/${worker ? "wasm/core-worker.ts" : "element.ts"}`,

@@ -18,7 +18,17 @@ SCRIPT = Path(__file__).with_name("static") / "attention-stepper.standalone.js"
 
 # The element's view options (web/src/state/embed-options.ts checks their values and names a bad
 # one inside the stepper); head and query count from 1.
-VIEW_OPTIONS = ("stage", "head", "query", "granularity", "hide", "theme", "height", "autoplay")
+VIEW_OPTIONS = (
+    "stage",
+    "head",
+    "query",
+    "granularity",
+    "algorithm_step",
+    "hide",
+    "theme",
+    "height",
+    "autoplay",
+)
 
 
 def _script():
@@ -34,7 +44,7 @@ def _script():
 
 
 def _attribute(name, value):
-    if name in ("head", "query"):
+    if name in ("head", "query", "algorithm_step"):
         whole = not isinstance(value, (bool, np.bool_)) and isinstance(value, (int, np.integer))
         if not whole or value < 1:
             raise ValueError(
@@ -54,8 +64,10 @@ def element(scenario, **view):
     """The ``<attention-stepper>`` tag for `scenario` (a dict, docs/scenario.md) with `view`.
 
     `view` takes the element's options: ``stage`` (a name such as "softmax", or 1..10), ``head``
-    and ``query`` (1-based), ``granularity`` ("query" or "matrix"), ``hide`` (a list or comma
-    list of header, controls, tools, pipeline, heatmaps, scenario, keys), ``theme`` ("light" or
+    and ``query`` (1-based), ``granularity`` ("query" or "matrix"), ``algorithm_step`` (1-based:
+    the step of the scenario's ``algorithm``, "kv-cache" or "flash", which a page with one opens
+    on), ``hide`` (a list or comma list of header, controls, tools, pipeline, heatmaps, scenario,
+    keys, algorithm), ``theme`` ("light" or
     "dark"), ``height`` (a CSS length, or pixels as a number) and ``autoplay``.
     """
     if not isinstance(scenario, dict):
@@ -68,7 +80,7 @@ def element(scenario, **view):
         if name not in VIEW_OPTIONS:
             raise ValueError(f"{name}: not a view option; they are {', '.join(VIEW_OPTIONS)}")
         if value is not None:
-            attributes[name] = _attribute(name, value)
+            attributes[name.replace("_", "-")] = _attribute(name, value)
     text = " ".join(f'{key}="{html.escape(v, quote=True)}"' for key, v in attributes.items())
     return f"<attention-stepper {text}></attention-stepper>"
 

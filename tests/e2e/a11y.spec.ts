@@ -128,6 +128,9 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByLabel("Mask").selectOption("causal");
       await page.getByRole("button", { name: "Apply" }).click();
       await expect(page.getByTestId("algorithm-counter")).toHaveText("Step 1 of 6: t = 0");
+      await page.getByRole("button", { name: "Next", exact: true }).click();
+      await expect(page.getByTestId("algorithm-counter")).toHaveText("Step 2 of 6: t = 1");
+      await expectNoViolations(page, "the KV cache grown by a row");
       await page.getByRole("button", { name: "Last", exact: true }).click();
       await expect(page.getByTestId("algorithm-counter")).toHaveText("Step 6 of 6: t = 5");
       await expectNoViolations(page, "a KV-cache step");
@@ -139,6 +142,18 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: "Last", exact: true }).click();
       await expect(page.getByTestId("algorithm-check")).toBeVisible();
       await expectNoViolations(page, "FlashAttention's recovered weights");
+      await page.getByRole("button", { name: "Previous", exact: true }).click();
+      await expect(page.getByTestId("algorithm-counter")).toHaveText("Step 9 of 10: divide by ℓ");
+      await expectNoViolations(page, "FlashAttention's divide by ℓ");
+      // Presenting the walk, and the standard steps with the way back into it.
+      await page.getByTestId("step-view").focus();
+      await page.keyboard.press("p");
+      await expect(page.getByTestId("present-counter")).toHaveText(/^Step 9 \/ 10/);
+      await expectNoViolations(page, "presenting FlashAttention's divide by ℓ");
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Back to the standard steps" }).click();
+      await expect(page.getByRole("button", { name: "Step through FlashAttention" })).toBeVisible();
+      await expectNoViolations(page, "the standard steps of a FlashAttention scenario");
     });
 
     test("the padded keys typed as positions (over 64 keys), with an error", async ({ page }) => {

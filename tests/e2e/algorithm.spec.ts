@@ -90,9 +90,9 @@ test("KV cache: the cache grows one row a step, row t of the causal weights", as
   const cells = async (r: number) => rows.nth(r).locator("td").allTextContents();
   expect(await cells(0)).toEqual(await cells(1));
   await shoot(page, "kv-cache");
-  // A link keeps the algorithm.
+  // A link keeps the algorithm, and now its step too (the URL's `a`, docs/url.md).
   await page.reload();
-  await expect(page.getByTestId("algorithm-counter")).toHaveText("Step 1 of 6: t = 0");
+  await expect(page.getByTestId("algorithm-counter")).toHaveText("Step 4 of 6: t = 3");
   await expect(page.getByLabel("Algorithm", { exact: true })).toHaveValue("kv-cache");
 });
 

@@ -12,6 +12,8 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 interface Pages {
   notebook: string;
   saved: string;
+  /** save_html of a causal layer with algorithm "flash", opened at algorithm_step=2. */
+  flash: string;
   tokens: string[];
   /** torch's Q = query W_q^T + b_q of the saved layer, (5, 6). */
   q: number[][];
@@ -94,6 +96,25 @@ test("a save_html file works from file:// with the network off", async ({ page }
   // Hidden as asked: hide=["scenario"].
   await expect(page.getByLabel("Scenario", { exact: true })).toBeHidden();
   await expect(page.getByLabel("Attention weights")).toBeVisible();
+  expect(online).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("a save_html page with algorithm flash shows its tiles from file://, offline", async ({
+  page,
+}) => {
+  // algorithms.wasm is inlined in the one file: its tiles need no request either.
+  const { online, errors } = await openOffline(page, pages.flash);
+  const counter = page.getByTestId("algorithm-counter");
+  // 7 causal queries in blocks of 2 over keys in blocks of 3: 8 tiles, then 2 last steps.
+  await expect(counter).toHaveText("Step 2 of 10: tile 2 of 8");
+  await expect(page.getByTestId("flash-grid").locator("td.now")).toHaveText("2: now");
+  await expect(page.getByTestId("flash-live").first()).toContainText("ℓ = ");
+  await page.getByRole("button", { name: "Last", exact: true }).click();
+  await expect(counter).toHaveText("Step 10 of 10: recover the weights");
+  await expect(page.getByTestId("algorithm-check")).toContainText(
+    /largest difference is (0 \(bit for bit\)|\d\.\d × 10⁻)/,
+  );
   expect(online).toEqual([]);
   expect(errors).toEqual([]);
 });

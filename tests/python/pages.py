@@ -3,7 +3,8 @@
     /usr/bin/python3 tests/python/pages.py OUT_DIR
 
 writes OUT_DIR/pytorch-layer.html (examples/pytorch-layer.ipynb executed by nbconvert) and
-OUT_DIR/saved.html (save_html on a torch layer), and prints what the stepper must show as JSON.
+OUT_DIR/saved.html (save_html on a torch layer), OUT_DIR/flash.html (a causal torch layer as
+FlashAttention tiles, opened at tile 2), and prints what the stepper must show as JSON.
 """
 
 import json
@@ -60,10 +61,27 @@ def save_page(out_dir):
     return path, q.tolist()
 
 
+def flash_page(out_dir):
+    """A causal torch layer stepped through as FlashAttention tiles, saved at tile 2; returns its
+    path."""
+    import torch
+
+    import attention_stepper as stepper
+
+    torch.manual_seed(5)
+    layer = torch.nn.MultiheadAttention(8, 2, bias=False).double().eval()
+    x = torch.randn(7, 8, dtype=torch.float64)
+    tokens = ["the", "small", "black", "cat", "sees", "a", "car"]
+    scenario = stepper.from_torch(layer, x, tokens=tokens, attn_mask="causal")
+    scenario.update(algorithm="flash", block_q=2, block_k=3)
+    return stepper.save_html(scenario, Path(out_dir) / "flash.html", algorithm_step=2)
+
+
 if __name__ == "__main__":
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
     saved, q = save_page(out)
     notebook = run_notebook(out)
-    paths = {"notebook": str(notebook), "saved": str(saved)}
+    flash = flash_page(out)
+    paths = {"notebook": str(notebook), "saved": str(saved), "flash": str(flash)}
     print(json.dumps({**paths, "tokens": SAVED_TOKENS, "q": q}))

@@ -7,8 +7,8 @@
  *
  * Attributes (numbers are 1-based: head="2" is the second head): preset, src (a scenario file's
  * URL), scenario (inline JSON), stage (a name such as "softmax", or 1 … 10), head, query,
- * granularity ("query" | "matrix"), hide (comma list of header, controls, tools, pipeline,
- * heatmaps, scenario, keys), theme ("light" | "dark"), height (a CSS length; 600px by default),
+ * granularity ("query" | "matrix"), algorithm-step (the KV cache's or FlashAttention's step),
+ * hide (comma list of header, controls, tools, pipeline, heatmaps, scenario, keys, algorithm), theme ("light" | "dark"), height (a CSS length; 600px by default),
  * autoplay. A bad attribute is named in a message inside the element and ignored.
  *
  * The stepper lives in an open shadow root, so the host page's CSS cannot restyle it and its CSS

@@ -4,7 +4,7 @@
  *
  * The parameters are the <attention-stepper> attributes (state/embed-options.ts, README): stage
  * (a name such as "softmax", or 1 … 10), head and query (from 1), granularity ("query" |
- * "matrix"), src, hide, theme, height (by default the stepper fills the frame), autoplay, controls
+ * "matrix"), algorithm-step (from 1), src, hide, theme, height (by default the stepper fills the frame), autoplay, controls
  * ("minimal": the step buttons only); the
  * scenario is preset (+ edits), z (compressed) or scenario (JSON), as the share dialog writes
  * them (state/url-state.ts, docs/url.md). A bad parameter is named in a message above the
@@ -28,6 +28,7 @@ const OWN: ReadonlySet<OptionName> = new Set([
   "head",
   "query",
   "granularity",
+  "algorithm-step",
 ]);
 
 async function main(host: HTMLElement): Promise<void> {

@@ -15,6 +15,8 @@ export interface Shape {
   scale?: boolean;
   wO?: boolean;
   granularity?: Granularity;
+  /** The scenario's other algorithm; none: "standard". */
+  algorithm?: "kv-cache" | "flash";
 }
 
 const key = (stage: Stage, head: number, query: number) =>
@@ -50,6 +52,6 @@ export function resultOf(s: Shape): RunResult {
   const keyTokens = Array.from({ length: s.keys ?? s.queries }, (_, i) => `k${i + 1}`);
   return {
     steps: stepKeys(s),
-    trace: { numHeads: s.heads, queryTokens, keyTokens },
+    trace: { numHeads: s.heads, queryTokens, keyTokens, algorithm: s.algorithm ?? "standard" },
   } as unknown as RunResult;
 }

@@ -108,6 +108,7 @@ export async function startApp(root: HTMLElement, options: AppOptions = {}): Pro
   );
   screen = createScreen(root, layout, c, options.keys === "root" ? root : root.ownerDocument);
   hidePanels(layout, options.hide ?? new Set());
+  c.standardOnly = options.hide?.has("algorithm") ?? false;
   scopeIds(root);
   c.parts?.form.setValues(formFromScenario(DEFAULT_PRESET.scenario), DEFAULT_PRESET.id);
   await loadCore(c);

@@ -15,9 +15,10 @@ import {
 } from "../state/presets";
 import {
   atStart,
+  inAlgorithm,
   onHead,
-  stepBy,
-  toFirst,
+  walkBy,
+  walkTo,
   withResult,
   SUPERSEDED,
   type AppState,
@@ -54,6 +55,10 @@ export class Controller {
   private latest = 0;
   /** The latest preset chosen: a fetched one that arrives after a later choice is dropped. */
   private chosen = 0;
+  /** How many steps the other algorithm's walk has (0 until its view has counted them). */
+  algoCount = 0;
+  /** Only the standard steps (an embed that hides "algorithm"): its walk is never entered. */
+  standardOnly = false;
 
   /** `render` draws a state (after `prev`); `status` is the status line. */
   constructor(
@@ -67,7 +72,7 @@ export class Controller {
     );
     this.player = new Player(
       () => {
-        this.update((s) => stepBy(s, 1));
+        this.update((s) => walkBy(s, 1, this.algoCount));
         return !this.atEnd();
       },
       () => this.drawing.drawn() === this.state && this.drawing.draw(true),
@@ -106,16 +111,24 @@ export class Controller {
     if (this.attention?.lost(this.state.result)) {
       return this.run(this.state.scenario, this.state.granularity, false, f);
     }
-    this.state = f(this.state);
+    this.state = this.walkable(f(this.state));
     this.drawing.draw();
   }
 
+  /** `s`, out of the other algorithm's walk when it is hidden. */
+  private walkable(s: AppState): AppState {
+    return this.standardOnly && s.algoStep !== undefined ? { ...s, algoStep: undefined } : s;
+  }
+
   atEnd(): boolean {
-    return !this.state || this.state.index >= this.state.result.steps.length - 1;
+    const s = this.state;
+    if (!s) return true;
+    if (inAlgorithm(s)) return s.algoStep! >= this.algoCount - 1;
+    return s.index >= s.result.steps.length - 1;
   }
 
   togglePlay(): void {
-    if (!this.player.playing && this.atEnd()) this.update(toFirst);
+    if (!this.player.playing && this.atEnd()) this.update((s) => walkTo(s, false, this.algoCount));
     this.player.toggle();
   }
 
@@ -165,7 +178,7 @@ export class Controller {
     this.parts?.form.clearErrors();
     this.say("");
     const prev = this.state;
-    this.state = next;
+    this.state = this.walkable(next);
     if (reset) this.drawing.reset();
     this.drawing.draw();
     if (prev && prev.result !== next.result) att.release(prev.result);

@@ -24,7 +24,7 @@ import { installKeyboard } from "../views/ui/keyboard";
 import type { Panel } from "../views/ui/panel";
 import { createThemeToggle, type ThemeToggle } from "../views/ui/theme";
 import { formFromScenario } from "../views/scenario/scenario-form";
-import { stepBy, toFirst, toHead, toLast, toQuery, toStage } from "../state/app-state";
+import { toAlgoStep, toHead, toQuery, toStage, walkBy, walkTo } from "../state/app-state";
 import type { OperandValue, TraceValue } from "../wasm/types";
 import type { Controller } from "./controller";
 import { createLearnerTools, type LearnerTools } from "./learner-tools";
@@ -38,12 +38,25 @@ export interface Screen {
 
 /** The moves that the step controls and the keys share. */
 const movesOf = (c: Controller) => ({
-  first: () => c.update(toFirst),
-  previous: () => c.update((s) => stepBy(s, -1)),
-  next: () => c.update((s) => stepBy(s, 1)),
-  last: () => c.update(toLast),
+  first: () => c.update((s) => walkTo(s, false, c.algoCount)),
+  previous: () => c.update((s) => walkBy(s, -1, c.algoCount)),
+  next: () => c.update((s) => walkBy(s, 1, c.algoCount)),
+  last: () => c.update((s) => walkTo(s, true, c.algoCount)),
   togglePlay: () => c.togglePlay(),
 });
+
+/** The other algorithm's walk (views/algorithm/), driven by the controller like the steps. */
+function createAlgorithm(layout: Layout, c: Controller, refit: () => void) {
+  return createAlgorithmPanel(layout.step, {
+    attention: () => c.attention,
+    go: (step) =>
+      c.update((s) =>
+        step === undefined ? { ...s, algoStep: undefined } : toAlgoStep(s, step, c.algoCount),
+      ),
+    counted: (n) => (c.algoCount = n),
+    drawn: refit,
+  });
+}
 
 /** The top bar's step controls. */
 function createMoves(layout: Layout, c: Controller) {
@@ -153,14 +166,15 @@ export function createScreen(
     const hosts = { stepHost: layout.step, heatmapsHost: layout.heatmaps };
     return { scenario: s.scenario, result: s.result, index: s.index, ...hosts, loadAll };
   });
+  const algorithm = createAlgorithm(layout, c, () => present.refit());
   const present = createPresentMode(root, {
     buttonHost: layout.controls,
     step: layout.step,
-    counter: controls.counter,
+    counters: [algorithm.counter, controls.counter],
     fit: {
       visuals: step.visuals.box,
       extras: [step.visuals.box, step.drill.box],
-      layoutKey: () => step.stepView.layoutKey(),
+      layoutKey: () => `${step.stepView.layoutKey()}|${algorithm.counter.textContent ?? ""}`,
     },
   });
   const theme = createThemeToggle(layout.tools, root);
@@ -176,7 +190,7 @@ export function createScreen(
     scenario.experiments,
     step.visuals,
     step.drill,
-    createAlgorithmPanel(layout.step, { attention: () => c.attention }),
+    algorithm,
     createAnnouncer(layout.announcer),
     controls,
     present,

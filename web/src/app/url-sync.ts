@@ -37,7 +37,8 @@ function sameView(a: View | null, b: View): boolean {
     a.stage === b.stage &&
     a.head === b.head &&
     a.query === b.query &&
-    a.granularity === b.granularity
+    a.granularity === b.granularity &&
+    a.algoStep === b.algoStep
   );
 }
 
@@ -216,6 +217,7 @@ export async function startWithUrl(root: HTMLElement, options: AppOptions = {}):
     head: initial.head,
     query: initial.query,
     granularity: initial.granularity,
+    algoStep: initial.algoStep,
   };
   const ready = await startApp(root, {
     ...options,

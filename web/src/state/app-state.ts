@@ -26,6 +26,9 @@ export interface AppState {
   /** Index into result.steps. */
   index: number;
   focus: Focus;
+  /** The scenario's other algorithm (KV cache, FlashAttention) shown instead of the standard
+   * steps, at this 0-based step of its own; absent: the standard steps. */
+  algoStep?: number;
 }
 
 /** A place to jump to; query is ignored by whole-matrix steps, head by Concat/OutputProjection. */
@@ -95,7 +98,31 @@ export function findStep(steps: readonly StepValue[], t: Target): number {
 
 /** Jumps to `stage` for the focused head and query (a click on the pipeline figure). */
 export function toStage(s: AppState, stage: Stage): AppState {
-  return atIndex(s, findStep(s.result.steps, { stage, ...s.focus }));
+  return { ...atIndex(s, findStep(s.result.steps, { stage, ...s.focus })), algoStep: undefined };
+}
+
+/** Whether a run has another algorithm to step through (KV cache, FlashAttention). */
+export const hasOtherAlgorithm = (r: RunResult): boolean =>
+  r.trace.algorithm === "kv-cache" || r.trace.algorithm === "flash";
+
+/** Whether the walk is the other algorithm's steps. */
+export const inAlgorithm = (s: AppState): boolean => s.algoStep !== undefined;
+
+/** The other algorithm's step `to` of its `count` (clamped; `count` 0: not known yet, kept). */
+export function toAlgoStep(s: AppState, to: number, count: number): AppState {
+  if (count <= 0) return s;
+  return { ...s, algoStep: clamp(to, 0, count - 1) };
+}
+
+/** One step (delta ±1) of the walk shown: the other algorithm's, or the standard one. */
+export function walkBy(s: AppState, delta: number, algoCount: number): AppState {
+  return inAlgorithm(s) ? toAlgoStep(s, s.algoStep! + delta, algoCount) : stepBy(s, delta);
+}
+
+/** The first (or last) step of the walk shown. */
+export function walkTo(s: AppState, last: boolean, algoCount: number): AppState {
+  if (inAlgorithm(s)) return toAlgoStep(s, last ? Infinity : 0, algoCount);
+  return last ? toLast(s) : toFirst(s);
 }
 
 /** The same stage and query in another head (wrapping around); from Concat, that head's scores. */
@@ -137,7 +164,12 @@ export function withResult(
   const focus: Focus = prev
     ? { head: Math.min(prev.focus.head, heads - 1), query: Math.min(prev.focus.query, m - 1) }
     : { head: 0, query: 0 };
-  const base: AppState = { scenario, granularity, result, index: 0, focus };
+  // A scenario with another algorithm opens on that algorithm's first step (kept across a
+  // rerun of the same algorithm, e.g. an edit).
+  const other = hasOtherAlgorithm(result);
+  const sameAlgorithm = prev?.result.trace.algorithm === result.trace.algorithm;
+  const algoStep = other ? (sameAlgorithm ? prev?.algoStep : 0) : undefined;
+  const base: AppState = { scenario, granularity, result, index: 0, focus, algoStep };
   if (!prev) return atIndex(base, 0);
   const was = currentStep(prev);
   const index = findStep(result.steps, { stage: was.stage, head: focus.head, query: focus.query });
@@ -159,6 +191,8 @@ export interface StartStep {
   head?: number;
   query?: number;
   granularity?: Granularity;
+  /** The other algorithm's step (0-based); a stage without it opens the standard steps. */
+  algoStep?: number;
 }
 
 /** What a link or an embed needs to reopen exactly this view. */
@@ -168,6 +202,8 @@ export interface View {
   stage: Stage;
   head: number;
   query: number;
+  /** The other algorithm's step (0-based) when its steps are shown. */
+  algoStep?: number;
 }
 
 /** The view of a state: its scenario and where the walk is. */
@@ -179,16 +215,30 @@ export function viewOf(s: AppState): View {
     stage: step.stage,
     head: s.focus.head,
     query: s.focus.query,
+    algoStep: s.algoStep,
   };
 }
 
 /** Moves a fresh state to `start` (clamped to the scenario's heads and queries). */
 export function atStart(s: AppState, start: StartStep): AppState {
-  if (start.stage === undefined && start.head === undefined && start.query === undefined) return s;
+  const walk = walkOf(s, start);
+  if (start.stage === undefined && start.head === undefined && start.query === undefined) {
+    return walk;
+  }
   const heads = s.result.trace.numHeads;
   const m = s.result.trace.queryTokens.length;
   const clamp = (x: number | undefined, n: number) => Math.max(0, Math.min(n - 1, x ?? 0));
   const focus: Focus = { head: clamp(start.head, heads), query: clamp(start.query, m) };
   const stage = start.stage ?? currentStep(s).stage;
-  return atIndex({ ...s, focus }, findStep(s.result.steps, { stage, ...focus }));
+  return atIndex({ ...walk, focus }, findStep(s.result.steps, { stage, ...focus }));
+}
+
+/** The walk `start` asks for: the algorithm's step it names, the standard steps for a stage
+ * named alone, else the fresh state's (a scenario with another algorithm opens on it). */
+function walkOf(s: AppState, start: StartStep): AppState {
+  const other = hasOtherAlgorithm(s.result);
+  const algoStep = !other
+    ? undefined
+    : (start.algoStep ?? (start.stage !== undefined ? undefined : s.algoStep));
+  return algoStep === s.algoStep ? s : { ...s, algoStep };
 }

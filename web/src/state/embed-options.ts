@@ -19,6 +19,7 @@ export const OPTION_NAMES = [
   "head",
   "query",
   "granularity",
+  "algorithm-step",
   "hide",
   "theme",
   "height",
@@ -96,6 +97,7 @@ export function stepAttributes(view: View): [OptionName, string][] {
     ["query", String(view.query + 1)],
   ];
   if (view.granularity === Granularity.PerMatrix) out.push(["granularity", "matrix"]);
+  if (view.algoStep !== undefined) out.push(["algorithm-step", String(view.algoStep + 1)]);
   return out;
 }
 
@@ -115,7 +117,7 @@ export function parseStage(text: string): Stage {
 }
 
 /** A 1-based number in the attribute, 0-based inside the app. */
-function parseOneBased(option: "head" | "query", text: string): number {
+function parseOneBased(option: "head" | "query" | "algorithm-step", text: string): number {
   const t = text.trim();
   if (!/^\d+$/.test(t) || Number(t) < 1) {
     throw new EmbedOptionError(
@@ -229,6 +231,7 @@ export function parseEmbedOptions(get: (name: OptionName) => string | null): Emb
     head: read("head", (t) => parseOneBased("head", t)),
     query: read("query", (t) => parseOneBased("query", t)),
     granularity: read("granularity", parseGranularity),
+    algoStep: read("algorithm-step", (t) => parseOneBased("algorithm-step", t)),
   };
   const options: StepperOptions = {
     preset,

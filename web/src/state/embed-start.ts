@@ -43,6 +43,15 @@ export function checkStart(start: StartStep, result: RunResult, shown: View): Em
       ),
     );
   }
+  if (start.algoStep !== undefined && result.trace.algorithm === "standard") {
+    errors.push(
+      new EmbedOptionError(
+        "algorithm-step",
+        `this scenario has no other algorithm to step through (its algorithm is "standard"; "kv-cache" or "flash" have steps).`,
+        "Showing the standard steps.",
+      ),
+    );
+  }
   const stages = [...new Set(result.steps.map((s) => s.stage))];
   if (start.stage !== undefined && !stages.includes(start.stage)) {
     const why = MISSING_BECAUSE[start.stage];

@@ -5,7 +5,8 @@
 import type { StartStep } from "./app-state";
 import type { ScenarioFile } from "../wasm/types";
 
-/** Parts of the layout that an embedder can hide (views/layout/layout.ts builds them). */
+/** Parts of the layout that an embedder can hide (views/layout/layout.ts builds them; "algorithm":
+ * the KV-cache / FlashAttention walk, so only the standard steps are shown). */
 export const PANELS = [
   "header",
   "controls",
@@ -14,6 +15,7 @@ export const PANELS = [
   "heatmaps",
   "scenario",
   "keys",
+  "algorithm",
 ] as const;
 export type PanelName = (typeof PANELS)[number];
 

@@ -8,7 +8,7 @@
  *                                                        base64url
  *
  *   p  preset id (presets.ts)           e  edits "matrix:row:col:value", joined by ";"
- *   z  compressed scenario JSON          s, h, q, g  the step (url-step.ts)
+ *   z  compressed scenario JSON          s, h, q, g, a  the step (url-step.ts)
  *
  * Query parameters (the iframe embed page) name the scenario with longer names: preset, edits,
  * z, scenario (plain JSON); a hash may use those too. The step's keys are url-step.ts's.
@@ -199,6 +199,7 @@ async function viewFields(view: View, n: Names): Promise<[string, string][]> {
   }
   out.push([n.stage, String(view.stage)], [n.head, String(view.head)]);
   out.push([n.query, String(view.query)], [n.granularity, String(view.granularity)]);
+  if (view.algoStep !== undefined) out.push(["a", String(view.algoStep)]);
   return out;
 }
 

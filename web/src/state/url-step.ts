@@ -3,11 +3,13 @@
  * part that cannot be read never costs the scenario. Pure: no DOM.
  *
  * Two conventions, told apart by the key's name:
- *   s, h, q, g                        what the app writes: stage 0..9 or a stage name, head and
- *                                     query from 0, granularity 0 (per query) or 1 (per matrix)
- *   stage, head, query, granularity   the README's, as embed.html and <attention-stepper> take
- *                                     them (embed-options.ts reads them): stage a name or 1..10,
- *                                     head and query from 1, granularity "query" or "matrix"
+ *   s, h, q, g, a                     what the app writes: stage 0..9 or a stage name, head and
+ *                                     query from 0, granularity 0 (per query) or 1 (per matrix),
+ *                                     the other algorithm's step from 0
+ *   stage, head, query, granularity,  the README's, as embed.html and <attention-stepper> take
+ *   algorithm-step                    them (embed-options.ts reads them): stage a name or 1..10,
+ *                                     head, query and algorithm step from 1, granularity "query"
+ *                                     or "matrix"
  * When a part is given both ways, the short key wins. A part that cannot be read is named in
  * `problems` and the walk starts at the first step (the granularity kept when it was readable).
  */
@@ -21,11 +23,19 @@ export interface LinkStep {
   head: number;
   query: number;
   granularity: Granularity;
+  /** The other algorithm's step (0-based), when the link names one. */
+  algoStep?: number;
   problems: string[];
 }
 
 const MAX_INDEX = 1_000_000;
-const LONG: ReadonlySet<OptionName> = new Set(["stage", "head", "query", "granularity"]);
+const LONG: ReadonlySet<OptionName> = new Set([
+  "stage",
+  "head",
+  "query",
+  "granularity",
+  "algorithm-step",
+]);
 const NAMES = Object.values(Stage).map(stageName).join(", ");
 
 /** User text in a message: in quotes, cut after 40 characters, control characters escaped. */
@@ -80,14 +90,20 @@ export function readStep(get: (key: string) => string | null): LinkStep {
     short("g", "granularity", shortGranularity, "0 (per query) or 1 (per matrix)") ??
     start.granularity ??
     Granularity.PerQuery;
-  if (problems.length > 0) {
-    return { stage: Stage.ProjectQ, head: 0, query: 0, granularity, problems };
+  const algoStep =
+    short("a", "algorithm step", shortIndex, "a whole number from 0") ?? start.algoStep;
+  // No step named (or one that cannot be read): the first step of the walk, which for a scenario
+  // with another algorithm is that algorithm's (app-state.ts atStart).
+  const named = [stage, head, query, algoStep].some((x) => x !== undefined);
+  if (problems.length > 0 || !named) {
+    return { stage: Stage.ProjectQ, head: 0, query: 0, granularity, algoStep: 0, problems };
   }
   return {
     stage: stage ?? Stage.ProjectQ,
     head: head ?? 0,
     query: query ?? 0,
     granularity,
+    algoStep,
     problems,
   };
 }

@@ -9,10 +9,17 @@ import type { RunResult, ScenarioFile } from "../../wasm/types";
 
 export interface AlgorithmDeps {
   attention(): Attention | null;
+  /** Shows the algorithm's step `step` (0-based), or the standard steps (undefined). */
+  go(step: number | undefined): void;
+  /** The walk on screen has `count` steps (known once the worker answered). */
+  counted(count: number): void;
+  /** A step was drawn (presentation mode fits it to the screen). */
+  drawn(): void;
 }
 
 export interface AlgorithmView {
-  /** Shows the algorithm of `state`'s run for its focused head (fetched once per run and head). */
+  /** Shows the algorithm of `state`'s run for its focused head (fetched once per run and head) at
+   * the state's `algoStep`, or only the way into it while the standard steps are shown. */
   show(state: AppState): void;
 }
 

@@ -18,20 +18,23 @@ import {
 import { kvCacheNote, kvCacheStep } from "./kv-cache-step";
 import { flashNote, flashStep, flashStepCount } from "./flash-step";
 
-/** The title, the note, the step buttons and counter, the step's box, and an error line. */
-function buildView(box: HTMLElement) {
+/** The title and the switch between the walks, the step buttons and `counter`, the step's box,
+ * the note, and an error line. */
+function buildView(box: HTMLElement, counter: HTMLElement) {
+  const head = el("div", "algorithm-head");
   const title = el("h3", "algorithm-title");
+  const toggle = makeButton("small algorithm-switch", "");
+  head.append(title, toggle);
   const note = el("p", "algorithm-note");
   note.setAttribute("role", "note");
   note.dataset.testid = "algorithm-note";
   const nav = el("div", "algorithm-nav");
   const buttons = {
-    first: makeButton("small", "First", "First step of the algorithm"),
-    previous: makeButton("small", "Previous", "Previous step of the algorithm"),
-    next: makeButton("small", "Next", "Next step of the algorithm"),
-    last: makeButton("small", "Last", "Last step of the algorithm"),
+    first: makeButton("small", "First", "First step of the algorithm (Home)"),
+    previous: makeButton("small", "Previous", "Previous step of the algorithm (←)"),
+    next: makeButton("small", "Next", "Next step of the algorithm (→)"),
+    last: makeButton("small", "Last", "Last step of the algorithm (End)"),
   };
-  const counter = el("span", "algorithm-counter");
   counter.setAttribute("aria-live", "polite");
   counter.dataset.testid = "algorithm-counter";
   nav.append(buttons.first, buttons.previous, counter, buttons.next, buttons.last);
@@ -40,8 +43,17 @@ function buildView(box: HTMLElement) {
   const error = el("p", "field-error");
   error.setAttribute("role", "alert");
   error.hidden = true;
-  box.append(title, note, nav, body, error);
-  return { title, note, buttons, counter, body, error };
+  box.append(head, nav, body, note, error);
+  return { title, toggle, note, nav, buttons, counter, body, error };
+}
+
+/** The step buttons: each asks `go` for the step it names from the one shown. */
+function wire(v: ReturnType<typeof buildView>, go: (to: (i: number) => number) => void): void {
+  const { first, previous, next, last } = v.buttons;
+  first.addEventListener("click", () => go(() => 0));
+  previous.addEventListener("click", () => go((i) => i - 1));
+  next.addEventListener("click", () => go((i) => i + 1));
+  last.addEventListener("click", () => go(() => Infinity));
 }
 
 /** Asks the worker for the head's steps or tiles and the scenario's difference. */
@@ -65,11 +77,17 @@ async function fetchData(deps: AlgorithmDeps, state: AppState): Promise<Algorith
   return { result, scenario, head, decode, difference: await difference };
 }
 
-export function createAlgorithmView(box: HTMLElement, deps: AlgorithmDeps): AlgorithmView {
-  const v = buildView(box);
+export function createAlgorithmView(
+  box: HTMLElement,
+  counter: HTMLElement,
+  deps: AlgorithmDeps,
+): AlgorithmView {
+  const v = buildView(box, counter);
   let data: AlgorithmData | null = null;
   let shownFor: { result: RunResult; head: number } | null = null;
-  let index = 0;
+  /** The step the state asks for (undefined: the standard steps are shown), and the one drawn. */
+  let want: number | undefined;
+  let index = -1;
   let drawn = 0;
 
   const count = () => {
@@ -77,20 +95,27 @@ export function createAlgorithmView(box: HTMLElement, deps: AlgorithmDeps): Algo
     return data.flash ? flashStepCount(data.flash) : (data.decode?.length ?? 0);
   };
 
-  /** Draws step `index` (an older draw still loading is dropped when it lands). */
+  /** Draws the step asked for (an older draw still loading is dropped when it lands). */
   function draw(): void {
-    if (!data) return;
-    const mine = ++drawn;
+    v.nav.hidden = v.body.hidden = want === undefined;
+    const name = data?.flash ? "FlashAttention" : "the KV cache";
+    setText(v.toggle, want === undefined ? `Step through ${name}` : "Back to the standard steps");
+    if (!data || want === undefined) return;
     const n = count();
-    v.buttons.first.disabled = v.buttons.previous.disabled = index <= 0;
-    v.buttons.next.disabled = v.buttons.last.disabled = index >= n - 1;
-    const step = data.flash ? flashStep(deps, data, index) : kvCacheStep(data, index);
+    const at = Math.max(0, Math.min(n - 1, want));
+    if (at === index) return;
+    index = at;
+    const mine = ++drawn;
+    v.buttons.first.disabled = v.buttons.previous.disabled = at <= 0;
+    v.buttons.next.disabled = v.buttons.last.disabled = at >= n - 1;
+    const step = data.flash ? flashStep(deps, data, at) : kvCacheStep(data, at);
     void step.then(
       ({ counter, content }) => {
         if (mine !== drawn) return;
         setText(v.counter, counter);
         v.body.replaceChildren(content);
         v.error.hidden = true;
+        deps.drawn();
       },
       (e: Error) => showError(e),
     );
@@ -101,46 +126,29 @@ export function createAlgorithmView(box: HTMLElement, deps: AlgorithmDeps): Algo
     v.error.hidden = false;
   }
 
-  const move = (to: (i: number) => number) => () => {
-    index = Math.max(0, Math.min(count() - 1, to(index)));
+  wire(v, (to) => deps.go(Math.max(0, Math.min(count() - 1, to(index)))));
+  v.toggle.addEventListener("click", () => deps.go(want === undefined ? 0 : undefined));
+
+  /** The worker's numbers for `state`'s run and head are in: titles, note, count, the step. */
+  function landed(got: AlgorithmData): void {
+    data = got;
+    index = -1;
+    deps.counted(count());
+    const t = got.result.trace;
+    setText(v.title, got.flash ? flashTitle(got.flash, got.head) : kvTitle(t, got.head));
+    setText(v.note, got.flash ? flashNote(t, got.difference) : kvCacheNote(t, got.difference));
     draw();
-  };
-  v.buttons.first.addEventListener(
-    "click",
-    move(() => 0),
-  );
-  v.buttons.previous.addEventListener(
-    "click",
-    move((i) => i - 1),
-  );
-  v.buttons.next.addEventListener(
-    "click",
-    move((i) => i + 1),
-  );
-  v.buttons.last.addEventListener(
-    "click",
-    move(() => Infinity),
-  );
+  }
 
   return {
     show(state) {
+      want = state.algoStep;
       const head = state.focus.head;
-      if (shownFor && shownFor.result === state.result && shownFor.head === head) return;
-      const sameScenario = shownFor?.result === state.result;
+      if (shownFor && shownFor.result === state.result && shownFor.head === head) return draw();
       shownFor = { result: state.result, head };
       fetchData(deps, state).then(
         (got) => {
-          if (shownFor?.result !== got.result || shownFor.head !== got.head) return;
-          data = got;
-          if (!sameScenario) index = 0;
-          index = Math.min(index, count() - 1);
-          const t = got.result.trace;
-          setText(v.title, got.flash ? flashTitle(got.flash, head) : kvTitle(t, head));
-          setText(
-            v.note,
-            got.flash ? flashNote(t, got.difference) : kvCacheNote(t, got.difference),
-          );
-          draw();
+          if (shownFor?.result === got.result && shownFor.head === got.head) landed(got);
         },
         (e: Error) => showError(e),
       );

@@ -118,7 +118,8 @@ export function scopeIds(root: HTMLElement): void {
 
 /** Hides the named panels (an embedder's choice); the step view is always shown. */
 export function hidePanels(layout: Layout, hide: ReadonlySet<PanelName>): void {
-  for (const name of PANELS) layout[name].hidden = hide.has(name);
+  for (const name of PANELS) if (name !== "algorithm") layout[name].hidden = hide.has(name);
+  layout.root.classList.toggle("no-algorithm", hide.has("algorithm"));
   layout.links.hidden = hide.has("heatmaps");
   const noSide = hide.has("heatmaps") && hide.has("scenario") && hide.has("keys");
   layout.root.classList.toggle("no-side", noSide);

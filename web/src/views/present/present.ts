@@ -27,8 +27,9 @@ export interface PresentOptions {
   buttonHost?: HTMLElement;
   /** The step view's box, scaled to the screen while presenting. */
   step: HTMLElement;
-  /** The controls' step counter, mirrored large below the step. */
-  counter: HTMLElement;
+  /** The step counters (the other algorithm's, the controls'): the first one shown is mirrored
+   * large below the step. */
+  counters: HTMLElement[];
   /** The step view's parts the fit reads (present-fit.ts). */
   fit: FitParts;
 }
@@ -52,9 +53,9 @@ const bigCounterText = (text: string): string => text.replace(/\s+of\s+/, " / ")
 
 /**
  * The always-visible counter and a way out for a mouse, appended to `root` (hidden); the counter
- * mirrors the controls' step counter `source`, whatever moves the step.
+ * mirrors the first of the step counters `sources` that is shown, whatever moves the step.
  */
-function createBar(root: HTMLElement, source: HTMLElement, leave: () => void) {
+function createBar(root: HTMLElement, sources: HTMLElement[], leave: () => void) {
   const doc = root.ownerDocument;
   const bar = doc.createElement("div");
   bar.className = "present-bar";
@@ -68,11 +69,14 @@ function createBar(root: HTMLElement, source: HTMLElement, leave: () => void) {
   bar.append(counter, exit);
   root.append(bar);
   const syncCounter = () => {
+    const source = sources.find((s) => s.checkVisibility()) ?? sources[sources.length - 1]!;
     const text = bigCounterText(source.textContent ?? "");
     if (counter.textContent !== text) counter.textContent = text;
   };
   const observer = new MutationObserver(syncCounter);
-  observer.observe(source, { subtree: true, childList: true, characterData: true });
+  for (const source of sources) {
+    observer.observe(source, { subtree: true, childList: true, characterData: true });
+  }
   return { bar, syncCounter, observer };
 }
 
@@ -131,7 +135,7 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions): P
   const button = presentButton(() => toggle());
   options.buttonHost?.append(button);
 
-  const { bar, syncCounter, observer } = createBar(root, options.counter, () => leave());
+  const { bar, syncCounter, observer } = createBar(root, options.counters, () => leave());
 
   const step = options.step;
   const { stepFit, refit, resized } = fitStep(step, options.fit, () => active);
@@ -199,7 +203,11 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions): P
     leave,
     toggle,
     refit,
-    render: refit,
+    render() {
+      // Another walk (the standard steps, the other algorithm's) shows another counter.
+      if (active) syncCounter();
+      refit();
+    },
     dispose() {
       leave();
       observer.disconnect();
