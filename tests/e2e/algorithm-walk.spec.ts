@@ -78,13 +78,14 @@ test("a link lands on an algorithm step; keys walk it and the URL follows", asyn
   await page.keyboard.press("ArrowRight");
   await expect(page.getByTestId("step-counter")).toHaveText(/^Step 2 of \d+$/);
   await expect(counter(page)).toBeHidden();
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain("s=1&");
   await page.reload();
   await expect(page.getByTestId("step-counter")).toHaveText(/^Step 2 of \d+$/);
   await page.getByRole("button", { name: "Step through FlashAttention" }).click();
   await expect(counter(page)).toHaveText("Step 1 of 10: tile 1 of 8");
   // A bad algorithm step is named, and the scenario still opens on the walk's first step.
   await page.goto("./#p=flash&a=x");
-  await expect(page.getByRole("status").first()).toContainText('algorithm step "x"');
+  await expect(page.locator('[data-part="status"]')).toContainText('algorithm step "x"');
   await expect(counter(page)).toHaveText("Step 1 of 10: tile 1 of 8");
 });
 

@@ -17,8 +17,11 @@
 import hostCss from "./styles/element-host.css?inline";
 import appCss from "./styles.css?inline";
 import errorCss from "./styles/embed-error.css?inline";
-// Imported by export-menu.ts, so not in styles.css.
+// Imported by the lazily loaded views (export menu, presentation mode's fit, the KV cache and
+// FlashAttention), so not in styles.css: a shadow root gets no CSS a module injects.
 import exportCss from "./views/export/export.css?inline";
+import presentCss from "./views/present/present.css?inline";
+import algorithmCss from "./views/algorithm/algorithm.css?inline";
 import { mountEmbed } from "./app/embed-mount";
 import { OPTION_NAMES, parseEmbedOptions } from "./state/embed-options";
 
@@ -31,7 +34,7 @@ function stepperSheet(doc: Document): CSSStyleSheet {
   let sheet = sheets.get(doc);
   if (!sheet) {
     sheet = new (doc.defaultView ?? window).CSSStyleSheet();
-    sheet.replaceSync([hostCss, appCss, exportCss, errorCss].join("\n"));
+    sheet.replaceSync([hostCss, appCss, exportCss, presentCss, algorithmCss, errorCss].join("\n"));
     sheets.set(doc, sheet);
   }
   return sheet;

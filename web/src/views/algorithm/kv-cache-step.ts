@@ -43,26 +43,7 @@ export async function kvCacheStep(data: AlgorithmData, index: number) {
   });
   const token = (j: number) => `${j} ${quoted(tr.keyLabels[j])}`;
   const box = el("div", "kv-step");
-  box.append(
-    el(
-      "p",
-      "algorithm-sentence",
-      `Token t = ${t}, ${quoted(tr.queryLabels[t])}, arrives: its key k_${t} and value v_${t} ` +
-        `are appended as row ${t} of the cache, which now holds K[0..${t}] ` +
-        `${formatShape(step.cacheLen, tr.dK)} and V[0..${t}] ${formatShape(step.cacheLen, tr.dV)}. ` +
-        `The new query q_${t} attends over these ${step.cacheLen} rows only; the earlier rows are ` +
-        `read from the cache, not recomputed.`,
-    ),
-  );
-  box.append(
-    el(
-      "p",
-      "algorithm-shapes",
-      `q_${t} (1×${tr.dK}) @ K[0..${t}]ᵀ (${tr.dK}×${step.cacheLen}) → scores 1×${step.cacheLen} → ` +
-        `softmax → a_${t} (1×${step.cacheLen}) @ V[0..${t}] (${formatShape(step.cacheLen, tr.dV)}) → ` +
-        `o_${t} (1×${tr.dV})`,
-    ),
-  );
+  // The cache first: on a phone it is on screen without scrolling.
   // A long sentence: the latest CACHE_ROWS rows, the ones before counted in the caption.
   const first = Math.max(0, step.cacheLen - CACHE_ROWS);
   const cache: Row[] = Array.from({ length: step.cacheLen - first }, (_, r) => {
@@ -81,6 +62,26 @@ export async function kvCacheStep(data: AlgorithmData, index: number) {
         (first > 0 ? ` Rows 0 to ${first - 1} are held too, not shown.` : ""),
       cacheColumns,
       cache,
+    ),
+  );
+  box.append(
+    el(
+      "p",
+      "algorithm-sentence",
+      `Token t = ${t}, ${quoted(tr.queryLabels[t])}, arrives: its key k_${t} and value v_${t} ` +
+        `are appended as row ${t} of the cache, which now holds K[0..${t}] ` +
+        `${formatShape(step.cacheLen, tr.dK)} and V[0..${t}] ${formatShape(step.cacheLen, tr.dV)}. ` +
+        `The new query q_${t} attends over these ${step.cacheLen} rows only; the earlier rows are ` +
+        `read from the cache, not recomputed.`,
+    ),
+  );
+  box.append(
+    el(
+      "p",
+      "algorithm-shapes",
+      `q_${t} (1×${tr.dK}) @ K[0..${t}]ᵀ (${tr.dK}×${step.cacheLen}) → scores 1×${step.cacheLen} → ` +
+        `softmax → a_${t} (1×${step.cacheLen}) @ V[0..${t}] (${formatShape(step.cacheLen, tr.dV)}) → ` +
+        `o_${t} (1×${tr.dV})`,
     ),
   );
   box.append(

@@ -8,7 +8,9 @@
  *  3. else (a huge scenario) the readable floor, and the step scrolls inside its box.
  * Each layout pass costs as much as drawing the step, so the search starts from the zoom in use
  * (the previous step's, usually right again) and takes a few measured guesses, not a bisection.
+ * Loaded with presentation mode's CSS when first presenting (present.ts).
  */
+import "./present.css";
 
 /** The zoom variable present.css applies to every part of the step view. */
 export const ZOOM_VAR = "--present-zoom";

@@ -8,7 +8,7 @@
 import { keysBelongTo } from "../ui/keyboard";
 import { eventOrigin, makeButton, rootOf } from "../ui/dom";
 import type { Panel } from "../ui/panel";
-import { createStepFit, type FitParts } from "./present-fit";
+import type { FitParts, StepFit } from "./present-fit";
 
 export interface PresentMode extends Panel {
   /** The "Present" button (aria-pressed while presenting). */
@@ -92,13 +92,26 @@ function presentButton(toggle: () => void): HTMLButtonElement {
   return button;
 }
 
-/** The step scales to its box while `active()`, which follows the screen (a resized window). */
+/**
+ * The step scales to its box while `active()`, which follows the screen (a resized window). The
+ * fit and presentation mode's CSS (present-fit.ts, present.css) load when first presenting.
+ */
 function fitStep(step: HTMLElement, parts: FitParts, active: () => boolean) {
   const doc = step.ownerDocument;
-  const stepFit = createStepFit(step, parts);
+  let fit: StepFit | null = null;
+  let loading: Promise<unknown> | null = null;
   const refit = () => {
-    if (active()) stepFit.fit(doc.documentElement.clientHeight);
+    if (!active()) return;
+    if (fit) fit.fit(doc.documentElement.clientHeight);
+    else
+      loading ??= import("./present-fit")
+        .then(
+          (m) => (fit = m.createStepFit(step, parts)),
+          () => (loading = null),
+        )
+        .then(refit);
   };
+  const stepFit = { clear: () => fit?.clear() };
   let boxSize = "";
   const resized = new ResizeObserver(() => {
     const size = `${step.clientWidth}×${step.clientHeight}`;
