@@ -53,7 +53,12 @@ function createAlgorithm(layout: Layout, c: Controller, refit: () => void) {
       c.update((s) =>
         step === undefined ? { ...s, algoStep: undefined } : toAlgoStep(s, step, c.algoCount),
       ),
-    counted: (n) => (c.algoCount = n),
+    counted: (n) => {
+      // The step bar counts the walk too: redrawn once its length is known.
+      const changed = n !== c.algoCount;
+      c.algoCount = n;
+      if (changed) c.drawing.draw(true);
+    },
     drawn: refit,
   });
 }
@@ -66,6 +71,7 @@ function createMoves(layout: Layout, c: Controller) {
     setGranularity: (g) => c.state && c.run(c.state.scenario, g, false),
     setHead: (h) => c.update((s) => toHead(s, h)),
     setQuery: (q) => c.update((s) => toQuery(s, q)),
+    algoCount: () => c.algoCount,
   });
 }
 

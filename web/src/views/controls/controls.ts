@@ -20,6 +20,8 @@ export interface ControlActions {
   setGranularity(g: Granularity): void;
   setHead(head: number): void;
   setQuery(query: number): void;
+  /** The other algorithm's step count while its walk is shown (0: not known yet). */
+  algoCount(): number;
 }
 
 /** What the bar shows; the controller passes it after every change. */
@@ -219,9 +221,11 @@ export function createControls(host: HTMLElement, a: ControlActions): Controls {
   return {
     counter: nav.counter,
     render({ state: s, playing }) {
+      // The other algorithm's walk: the buttons move through it, the counter counts it.
+      const walk = s.algoStep !== undefined && a.algoCount() > 0;
       this.update({
-        index: s.index,
-        total: s.result.steps.length,
+        index: walk ? s.algoStep! : s.index,
+        total: walk ? a.algoCount() : s.result.steps.length,
         playing,
         granularity: s.granularity,
         numHeads: s.result.trace.numHeads,
