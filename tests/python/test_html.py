@@ -88,6 +88,7 @@ def test_a_missing_build_says_how_to_make_it(monkeypatch, tmp_path):
         ({"colour": "red"}, "colour: not a view option"),
         ({"head": 0}, "head: must be a whole number from 1 up"),
         ({"query": "2"}, "query: must be a whole number from 1 up"),
+        ({"algorithm_step": 0}, "algorithm_step: must be a whole number from 1 up"),
     ],
 )
 def test_bad_view_options_are_named(view, words, tmp_path):
@@ -103,3 +104,10 @@ def test_show_displays_the_element_and_script(monkeypatch):
     doc = parsed(output.data)
     assert [a["stage"] for t, a in doc.tags if t == "attention-stepper"] == ["concat"]
     assert doc.scripts == [page_html._script()]
+
+
+def test_the_algorithm_step_is_the_elements_attribute():
+    tag = page_html.element({**scenario(), "algorithm": "flash"}, algorithm_step=3, hide="algorithm")
+    doc = parsed(tag)
+    ((_, attributes),) = [(t, a) for t, a in doc.tags if t == "attention-stepper"]
+    assert attributes["algorithm-step"] == "3" and attributes["hide"] == "algorithm"
