@@ -83,6 +83,13 @@ test("a link lands on an algorithm step; keys walk it and the URL follows", asyn
   await expect(page.getByTestId("step-counter")).toHaveText(/^Step 2 of \d+$/);
   await page.getByRole("button", { name: "Step through FlashAttention" }).click();
   await expect(counter(page)).toHaveText("Step 1 of 10: tile 1 of 8");
+  // A step past the end is the last; the keys move on from there.
+  await page.goto("./#p=flash&a=99");
+  await expect(counter(page)).toHaveText("Step 10 of 10: recover the weights");
+  await expect.poll(() => hashStep(page)).toBe("9");
+  await focusPage(page);
+  await page.keyboard.press("ArrowLeft");
+  await expect(counter(page)).toHaveText("Step 9 of 10: divide by ℓ");
   // A bad algorithm step is named, and the scenario still opens on the walk's first step.
   await page.goto("./#p=flash&a=x");
   await expect(page.locator('[data-part="status"]')).toContainText('algorithm step "x"');

@@ -54,10 +54,12 @@ function createAlgorithm(layout: Layout, c: Controller, refit: () => void) {
         step === undefined ? { ...s, algoStep: undefined } : toAlgoStep(s, step, c.algoCount),
       ),
     counted: (n) => {
-      // The step bar counts the walk too: redrawn once its length is known.
-      const changed = n !== c.algoCount;
+      // Its length is known: a step past the end (a link's) becomes the last, and the step bar
+      // (which counts the walk too) is drawn again.
+      const past = (c.state?.algoStep ?? 0) >= n;
+      if (n === c.algoCount && !past) return;
       c.algoCount = n;
-      if (changed) c.drawing.draw(true);
+      c.update((s) => (s.algoStep === undefined ? { ...s } : toAlgoStep(s, s.algoStep, n)));
     },
     drawn: refit,
   });
