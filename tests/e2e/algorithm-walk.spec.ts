@@ -141,6 +141,19 @@ test("presenting the FlashAttention tiles: keys step through them, numbers the l
   await expect(big).toBeHidden();
 });
 
+test("Share names the algorithm step in the link and both embeds", async ({ page }) => {
+  await page.goto("./#p=flash&a=2");
+  await expect(counter(page)).toHaveText("Step 3 of 10: tile 3 of 8");
+  await page.getByRole("button", { name: "Share" }).click();
+  const dialog = page.getByRole("dialog", { name: "Share this view" });
+  await expect(dialog.getByLabel("Link")).toHaveValue(/#p=flash&s=0&h=0&q=0&g=0&a=2$/);
+  await expect(dialog.getByLabel("Embed with an iframe")).toHaveValue(/&amp;algorithm-step=3"/);
+  const tag = dialog.getByLabel("Embed with a tag");
+  await expect(tag).toHaveValue(/<attention-stepper preset="flash" [^>]*algorithm-step="3"/);
+  await dialog.getByLabel("algorithm").check();
+  await expect(tag).toHaveValue(/ hide="algorithm"><\/attention-stepper>$/);
+});
+
 test("embeds: algorithm-step, hide=algorithm, and controls=minimal", async ({ page }) => {
   await page.goto("./embed.html?preset=flash&algorithm-step=3&controls=minimal");
   await expect(counter(page)).toHaveText("Step 3 of 10: tile 3 of 8");
