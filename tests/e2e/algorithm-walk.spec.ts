@@ -137,6 +137,10 @@ test("presenting the FlashAttention tiles: keys step through them, numbers the l
   await page.screenshot({ path: "test-results/screenshots/algorithm-walk-present.png" });
   await page.keyboard.press("End");
   await expect(big).toHaveText("Step 10 / 10: recover the weights");
+  // Space plays the walk shown, from its start once at its end.
+  await page.keyboard.press("Space");
+  await expect(big).toHaveText("Step 2 / 10: tile 2 of 8");
+  await page.keyboard.press("Space");
   await page.keyboard.press("Escape");
   await expect(big).toBeHidden();
 });
