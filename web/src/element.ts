@@ -6,7 +6,7 @@
  *   <attention-stepper preset="scratch" stage="softmax" query="1" hide="scenario,keys"></attention-stepper>
  *
  * Attributes (numbers are 1-based: head="2" is the second head): preset, src (a scenario file's
- * URL), scenario (inline JSON), stage (a name such as "softmax", or 1 … 10), head, query,
+ * URL), scenario (inline JSON), stage (a name such as "softmax", or 1 … 13), head, query,
  * granularity ("query" | "matrix"), hide (comma list of header, controls, tools, pipeline,
  * heatmaps, scenario, keys), theme ("light" | "dark"), height (a CSS length; 600px by default),
  * autoplay. A bad attribute is named in a message inside the element and ignored.

@@ -3,7 +3,7 @@
  * part that cannot be read never costs the scenario. Pure: no DOM.
  *
  * Two conventions, told apart by the key's name:
- *   s, h, q, g                        what the app writes: stage 0..9 or a stage name, head and
+ *   s, h, q, g                        what the app writes: stage 0..12 or a stage name, head and
  *                                     query from 0, granularity 0 (per query) or 1 (per matrix)
  *   stage, head, query, granularity   the README's, as embed.html and <attention-stepper> take
  *                                     them (embed-options.ts reads them): stage a name or 1..10,
@@ -27,6 +27,8 @@ export interface LinkStep {
 const MAX_INDEX = 1_000_000;
 const LONG: ReadonlySet<OptionName> = new Set(["stage", "head", "query", "granularity"]);
 const NAMES = Object.values(Stage).map(stageName).join(", ");
+/** The largest stage number (the appended Alibi). */
+const STAGE_MAX = Math.max(...Object.values(Stage));
 
 /** User text in a message: in quotes, cut after 40 characters, control characters escaped. */
 export function shown(text: string): string {
@@ -36,8 +38,7 @@ export function shown(text: string): string {
 
 /** s: a 0-based stage number (as every link the app wrote has it) or any stage name. */
 function shortStage(t: string): Stage | undefined {
-  if (/^\d+$/.test(t))
-    return Number(t) <= Stage.OutputProjection ? (Number(t) as Stage) : undefined;
+  if (/^\d+$/.test(t)) return Number(t) <= STAGE_MAX ? (Number(t) as Stage) : undefined;
   try {
     return parseStage(t); // names only here: digits never reach it
   } catch {

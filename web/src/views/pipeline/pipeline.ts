@@ -1,6 +1,7 @@
 /**
- * The pipeline drawn like the paper's figure, top to bottom: Linear ×3 → (per head) MatMul → Scale
- * → Mask → SoftMax → MatMul → Concat → Linear. Each stage is a button that jumps to that stage for
+ * The pipeline drawn like the paper's figure, top to bottom: Linear ×3 → (per head) [RoPE K, RoPE
+ * Q] → MatMul → Scale → [ALiBi] → Mask → SoftMax → MatMul → Concat → Linear (RoPE and ALiBi only
+ * for scenarios that have them). Each stage is a button that jumps to that stage for
  * the current head and query; the current one is lit (aria-current="step"). Shapes under each box.
  */
 import { formatShape } from "../ui/format";
@@ -24,7 +25,10 @@ function shapeOf(t: TraceValue, stage: Stage): string {
     case Stage.ProjectQ:
       return formatShape(m, t.dK);
     case Stage.ProjectK:
+    case Stage.RopeK:
       return formatShape(n, t.dK);
+    case Stage.RopeQ:
+      return formatShape(m, t.dK);
     case Stage.ProjectV:
       return formatShape(n, t.dV);
     case Stage.WeightedSum:
@@ -73,8 +77,11 @@ function stageButton(stage: Stage, cls: string, onStage: (stage: Stage) => void)
 }
 type StageButton = ReturnType<typeof stageButton>;
 
-/** The stages `t` has no step for are disabled, saying why; the scores box names its function. */
+/** The stages `t` has no step for are disabled, saying why (RoPE's and ALiBi's are left out of
+ * the figure of a scenario without them); the scores box names its function. */
 function markStages(buttons: Map<Stage, StageButton>, t: TraceValue): void {
+  for (const s of [Stage.RopeK, Stage.RopeQ]) buttons.get(s)!.b.hidden = t.rope === undefined;
+  buttons.get(Stage.Alibi)!.b.hidden = !t.alibi;
   const mask = buttons.get(Stage.Mask)!.b;
   mask.disabled = !t.hasMask;
   mask.title = t.hasMask ? "" : "This scenario masks nothing (no causal mask, no padded keys).";
