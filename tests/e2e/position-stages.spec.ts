@@ -39,6 +39,7 @@ for (const theme of ["light", "dark"] as const) {
       await openPreset(page, "llama");
       await expect(box(page, ROPE_K)).toBeVisible();
       await expect(box(page, ALIBI)).toBeHidden();
+      await expect(box(page, 3)).toContainText("S = Q̄ K̄ᵀ"); // the scores read q̄ and k̄
       await toStage(page, ROPE_K);
       const view = page.getByTestId("step-view");
       await expect(page.locator(".step-title")).toHaveText("RoPE: rotate the keys");

@@ -92,7 +92,9 @@ function markStages(buttons: Map<Stage, StageButton>, t: TraceValue): void {
   scale.title = scaled ? "" : "This scoring function does not divide by √d_k: no Scale step.";
   const scores = buttons.get(Stage.Scores)!;
   scores.box.textContent = scoringOf(t.score).box;
-  scores.detail.textContent = scoringOf(t.score).scores;
+  // With RoPE the scores read the rotated q and k: "S = Q̄ K̄ᵀ".
+  const detail = scoringOf(t.score).scores;
+  scores.detail.textContent = t.rope ? detail.replace("Q", "Q̄").replace("K", "K̄") : detail;
   const wo = buttons.get(Stage.OutputProjection)!.b;
   wo.disabled = t.wO === null;
   wo.title = t.wO ? "" : "This scenario has no W_O: the output is the concatenation.";
