@@ -4,6 +4,7 @@
 // Light and dark, with axe.
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
+import { cellOf } from "./cells";
 import { expect, focusPage, openApp, snapshot, test } from "./fixtures";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -45,6 +46,12 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.locator(".step-title")).toHaveText("RoPE: rotate the keys");
       await expect(view).toContainText("RoPE turns every key vector of K_1");
       await expect(view).toContainText("(7×4) → K̄_1 (7×4)");
+      const kBar = cellOf(page, "matrix-result", "cat", 0);
+      await kBar.hover();
+      await expect(kBar).toHaveAttribute(
+        "title",
+        /^component 1 of the key vector of 'cat' turned by RoPE in head 1 = /,
+      );
       await expectNoViolations(page, `RoPE K (${theme})`);
 
       // The next step is query 1's rotation; ↓ moves to the next query's.
@@ -78,6 +85,12 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.locator(".step-title")).toHaveText("ALiBi: add the distance bias");
       await expect(view).toContainText("slope 0.2500 (2^(−8·1/4)");
       await expect(view).toContainText("S̃_1 (6×6) + B_1 (6×6) → S̃ᴮ_1 (6×6)");
+      const bias = cellOf(page, "matrix-operand-1", "cat", 0);
+      await bias.hover();
+      await expect(bias).toHaveAttribute(
+        "title",
+        /^ALiBi's bias of query 'cat' against key 'the' in head 1: −slope·\|i − j\| = .0\.2500$/,
+      );
       await snapshot(page, `alibi-stage-${theme}`);
       await expectNoViolations(page, `ALiBi (${theme})`);
       await focusPage(page);
