@@ -110,6 +110,12 @@ test("a scenario without RoPE or ALiBi shows neither box; old stage numbers keep
   for (const s of [ROPE_K, ROPE_Q, ALIBI]) await expect(box(page, s)).toBeHidden();
   await page.goto("./#p=scratch&s=6&h=0&q=0&g=0");
   await expect(page.locator(".step-title")).toHaveText("SoftMax over each row");
+  // An embed asking for a stage the scenario lacks says why, and opens the nearest step.
+  await page.goto("./embed.html?preset=scratch&stage=rope-q");
+  await expect(page.getByTestId("embed-error")).toContainText(
+    "rope-q is not a step of this scenario (it has no rope)",
+  );
+  await expect(page.locator(".step-title")).toHaveText("MatMul: scores Q Kᵀ");
 });
 
 test("Share's link lands on the RoPE stage; the embed's stage= names it", async ({
