@@ -200,7 +200,10 @@ EMSCRIPTEN_BINDINGS(attention_stepper) {
       .value("Softmax", attn::Stage::Softmax)
       .value("WeightedSum", attn::Stage::WeightedSum)
       .value("Concat", attn::Stage::Concat)
-      .value("OutputProjection", attn::Stage::OutputProjection);
+      .value("OutputProjection", attn::Stage::OutputProjection)
+      .value("RopeK", attn::Stage::RopeK)
+      .value("RopeQ", attn::Stage::RopeQ)
+      .value("Alibi", attn::Stage::Alibi);
 
   emscripten::enum_<attn::Granularity>("Granularity")
       .value("PerQuery", attn::Granularity::PerQuery)

@@ -57,13 +57,14 @@ Matrix token_embeddings(const std::vector<std::string>& tokens, int d_model, std
 
 // Returns (positions, d_model). Column pairs (2i, 2i+1) share one frequency 1 / 10000^(2i/d_model):
 // low columns oscillate fast with the position, high columns slowly.
-Matrix positional_encoding(int positions, int d_model) {
+Matrix positional_encoding(int positions, int d_model, int first_position) {
   Matrix pe(positions, d_model);
-  for (int p = 0; p < positions; ++p) {
+  for (int r = 0; r < positions; ++r) {
+    const int p = first_position + r;  // the position row r encodes
     for (int c = 0; c < d_model; ++c) {
       const int pair = c / 2;  // i in the formula: columns 2i and 2i+1
       const double angle = p / std::pow(10000.0, 2.0 * pair / d_model);
-      pe(p, c) = (c % 2 == 0) ? std::sin(angle) : std::cos(angle);
+      pe(r, c) = (c % 2 == 0) ? std::sin(angle) : std::cos(angle);
     }
   }
   return pe;

@@ -67,8 +67,9 @@ Matrix token_embeddings(const std::vector<std::string>& tokens, int d_model, std
 
 /// Sinusoidal positional encoding of "Attention Is All You Need", (positions, d_model):
 /// PE(p, 2i) = sin(p / 10000^(2i/d_model)), PE(p, 2i+1) = cos(p / 10000^(2i/d_model));
-/// with an odd d_model the last column is a sine.
-Matrix positional_encoding(int positions, int d_model);
+/// with an odd d_model the last column is a sine. Row r is position p = first_position + r (a
+/// scenario's position_offset; 0 gives the rows exactly as before).
+Matrix positional_encoding(int positions, int d_model, int first_position = 0);
 
 /// A (rows, cols) weight matrix from the stream of `tag`, Glorot-uniform.
 Matrix weight_matrix(int rows, int cols, std::uint64_t seed, WeightTag tag);

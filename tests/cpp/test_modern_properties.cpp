@@ -45,7 +45,8 @@ TEST_CASE("modern properties: explicit defaults are attention as it was", "[mode
   Scenario explicit_defaults = plain;
   explicit_defaults.kv_heads = plain.heads;  // GQA with one query head per K/V head is MHA
   explicit_defaults.sink_tokens = 0;
-  explicit_defaults.position_offset = 5;  // no rope: positions are not used
+  // position_offset's default written out (another offset moves the sinusoidal positions too).
+  explicit_defaults.position_offset = 0;
   check_identical(attn::run_attention(plain), attn::run_attention(explicit_defaults));
   const attn::Trace t = attn::run_attention(plain);
   for (const attn::HeadTrace& h : t.heads) {
@@ -98,6 +99,7 @@ TEST_CASE("modern properties: RoPE styles differ by a permutation of components"
 TEST_CASE("modern properties: RoPE scores depend on relative positions only", "[modern]") {
   Scenario s = sentence(6);
   s.rope = attn::Rope{10000.0, attn::RopeStyle::Half, 0};
+  s.positional_encoding = false;  // RoPE's default (a file with rope reads it so)
   const attn::Trace base = attn::run_attention(s);
   for (int shift : {1, 9, 1000}) {
     s.position_offset = shift;

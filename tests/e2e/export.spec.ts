@@ -172,17 +172,18 @@ async function generatedCode(page: Page, tab: "NumPy" | "PyTorch"): Promise<stri
   return (await download).path();
 }
 
+// Step counts: RoPE adds a K̄ step per head and a q̄ step per query, ALiBi a step per query.
 for (const [name, pick] of [
   ["the from-scratch example", (p: Page) => choosePreset(p, "From scratch", 20)],
   ["causal + padding (a fully masked query)", (p: Page) => choosePreset(p, "Causal + padding", 58)],
   ["the additive score", (p: Page) => loadScenario(p, additive)],
   ["biases b_Q, b_K, b_V, b_O", (p: Page) => choosePreset(p, "With biases", 40)],
-  ["RoPE + GQA", (p: Page) => choosePreset(p, "Llama-style: RoPE + GQA", 154)],
+  ["RoPE + GQA", (p: Page) => choosePreset(p, "Llama-style: RoPE + GQA", 186)],
   [
     "a window with sinks",
-    (p: Page) => choosePreset(p, "Mistral-style: sliding window + sinks", 108),
+    (p: Page) => choosePreset(p, "Mistral-style: sliding window + sinks", 130),
   ],
-  ["ALiBi", (p: Page) => choosePreset(p, "ALiBi: distance bias", 134)],
+  ["ALiBi", (p: Page) => choosePreset(p, "ALiBi: distance bias", 158)],
 ] as const) {
   test(`the generated NumPy code reproduces ${name}`, async ({ page }) => {
     await openApp(page);

@@ -1,4 +1,4 @@
-// Today's attention on the page (issue 18): the RoPE dials on the scores step, the grouped-query
+// Today's attention on the page (issue 18): the RoPE dials on the RoPE stage of the queries, the grouped-query
 // note with the KV cache's bytes on the K projection, the Mistral-style and ALiBi presets, and
 // the form's new fields refused beside their control. Light and dark, with axe.
 import AxeBuilder from "@axe-core/playwright";
@@ -46,7 +46,8 @@ for (const theme of ["light", "dark"] as const) {
       await snapshot(page, `gqa-note-${theme}`);
       await expectNoViolations(page, `the K projection with GQA (${theme})`);
 
-      await toStage(page, 3);
+      // The dials sit on the RoPE stage of the queries (Stage.RopeQ, 11), one step per query.
+      await toStage(page, 11);
       await page.getByLabel("Query", { exact: true }).selectOption({ index: 3 });
       await expect(view).toContainText("at position p = 3 + 0 = 3");
       const dials = view.locator(".rope-dial");
@@ -64,7 +65,8 @@ for (const theme of ["light", "dark"] as const) {
         );
       }
       await expect(dials.first()).toContainText("turned by 3.0000 rad");
-      // The relative-position experiment: RoPE's scores do not move, sinusoidal ones do.
+      // The relative-position experiment, on the scores: RoPE's do not move, sinusoidal ones do.
+      await toStage(page, 3);
       await view.getByRole("button", { name: "Shift every position by 5" }).click();
       const result = view.locator(".xp-result");
       await expect(result).toContainText("Every position + 5");

@@ -6,9 +6,10 @@
  *   <attention-stepper preset="scratch" stage="softmax" query="1" hide="scenario,keys"></attention-stepper>
  *
  * Attributes (numbers are 1-based: head="2" is the second head): preset, src (a scenario file's
- * URL), scenario (inline JSON), stage (a name such as "softmax", or 1 … 10), head, query,
+ * URL), scenario (inline JSON), stage (a name such as "softmax", or 1 … 13), head, query,
  * granularity ("query" | "matrix"), algorithm-step (the KV cache's or FlashAttention's step),
- * hide (comma list of header, controls, tools, pipeline, heatmaps, scenario, keys, algorithm), theme ("light" | "dark"), height (a CSS length; 600px by default),
+ * hide (comma list of header, controls, tools, pipeline, heatmaps, scenario, keys, algorithm),
+ * theme ("light" | "dark"), height (a CSS length; 600px by default),
  * autoplay. A bad attribute is named in a message inside the element and ignored.
  *
  * The stepper lives in an open shadow root, so the host page's CSS cannot restyle it and its CSS

@@ -3,8 +3,9 @@
  * the query parameters.
  *
  * The parameters are the <attention-stepper> attributes (state/embed-options.ts, README): stage
- * (a name such as "softmax", or 1 … 10), head and query (from 1), granularity ("query" |
- * "matrix"), algorithm-step (from 1), src, hide, theme, height (by default the stepper fills the frame), autoplay, controls
+ * (a name such as "softmax", or 1 … 13), head and query (from 1), granularity ("query" |
+ * "matrix"), algorithm-step (from 1), src, hide, theme, height (by default the stepper fills the
+ * frame), autoplay, controls
  * ("minimal": the step buttons only); the
  * scenario is preset (+ edits), z (compressed) or scenario (JSON), as the share dialog writes
  * them (state/url-state.ts, docs/url.md). A bad parameter is named in a message above the

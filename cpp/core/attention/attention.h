@@ -116,10 +116,11 @@ struct HeadTrace {
   std::optional<Matrix> k_rotated;  ///< (n, d_k) k after RoPE; both absent without rope
   Matrix scores;  ///< (m, n) raw scores of the kind, of q and k (rotated ones with RoPE)
   Matrix scaled;  ///< (m, n) scores / sqrt(d_k) for ScaledDot; equal to scores otherwise
-  std::optional<Matrix> bias;  ///< (m, n) ALiBi's -slope_h |i - j|; absent without alibi
-  Matrix masked;               ///< (m, n) scaled (+ bias) with masked entries -inf
-  Matrix weights;              ///< (m, n) row-softmax; rows sum to 1 (0 for fully masked rows)
-  Matrix output;               ///< (m, d_v) weights V
+  std::optional<Matrix> bias;    ///< (m, n) ALiBi's -slope_h |i - j|; absent without alibi
+  std::optional<Matrix> biased;  ///< (m, n) scaled + bias, what the mask reads; absent likewise
+  Matrix masked;                 ///< (m, n) scaled (+ bias) with masked entries -inf
+  Matrix weights;                ///< (m, n) row-softmax; rows sum to 1 (0 for fully masked rows)
+  Matrix output;                 ///< (m, d_v) weights V
   /// (m, 1) log-sum-exp of each query's visible entries of `masked` (what FlashAttention saves,
   /// a_ij = e^(masked_ij - lse_i)); -inf, the log of an empty sum, for a fully masked query.
   Matrix lse;

@@ -44,13 +44,15 @@ void score(const Trace& t, int head, HeadTrace& ht) {
   if (kind.scaled) scale_in_place(ht.scaled, std::sqrt(static_cast<double>(t.d_k)));
 }
 
-// masked (m, n) = scaled + ALiBi's bias (when on), then -inf where the mask hides a key.
+// biased (m, n) = scaled + ALiBi's bias (when on); masked = that, then -inf where the mask hides
+// a key.
 void bias_and_mask(const Scenario& s, const Trace& t, int head, HeadTrace& ht) {
   ht.masked = ht.scaled;
   if (s.alibi) {
     const double slope = variants::alibi_slopes(s.heads)[static_cast<std::size_t>(head)];
     ht.bias = variants::alibi_bias(s.m(), s.n(), slope);
     ht.masked += *ht.bias;
+    ht.biased = ht.masked;  // the Alibi step's result, before the mask
   }
   mask_in_place(ht.masked, t.mask);  // all-ones mask: equal to scaled
 }

@@ -58,13 +58,15 @@ Inputs resolve_inputs(const Scenario& s) {
   const int gk = g * dk, gv = g * s.head_dim_v(), hv = h * s.head_dim_v();
 
   // One side (query or key/value): a given X is used as is, with zero positional encoding;
-  // otherwise X = token embeddings + sinusoidal positions (positions count from 0 per sentence).
+  // otherwise X = token embeddings + sinusoidal positions (token r of a sentence at position
+  // r + position_offset, as RoPE counts them).
   auto side = [&](const std::vector<std::string>& tokens, const std::optional<Matrix>& given,
                   Matrix& embeddings, Matrix& positional, Matrix& x) {
     const int count = static_cast<int>(tokens.size());
     embeddings = given ? *given : token_embeddings(tokens, dm, s.seed);
-    positional = (s.positional_encoding && !given) ? positional_encoding(count, dm)
-                                                   : Matrix::Zero(count, dm);
+    positional = (s.positional_encoding && !given)
+                     ? positional_encoding(count, dm, s.position_offset)
+                     : Matrix::Zero(count, dm);
     x = embeddings + positional;
   };
   side(s.query_tokens, s.x_q, in.embeddings_q, in.positional_q, in.x_q);

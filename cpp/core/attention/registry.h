@@ -56,6 +56,7 @@ enum class MatrixId : int {
   KRotated = 33,  ///< per head (n, d_k) k after RoPE
   Bias = 34,      ///< per head (m, n) ALiBi's bias, added to the scaled scores
   Lse = 35,       ///< per head (m, 1) log-sum-exp of each query's visible scores (-inf: none)
+  Biased = 36,    ///< per head (m, n) scaled + ALiBi's bias, what the mask reads; alibi only
 };
 
 struct MatrixInfo {

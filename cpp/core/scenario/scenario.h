@@ -76,7 +76,7 @@ struct Scenario {
   // Modern attention (docs/scenario.md, docs/variants.md); the defaults leave attention as it was.
   std::optional<int> kv_heads;  ///< key/value heads shared by the query heads; absent = heads
   std::optional<Rope> rope;     ///< rotary position embedding of each head's q and k; absent = none
-  int position_offset = 0;      ///< RoPE: token index r sits at position r + position_offset
+  int position_offset = 0;      ///< token index r sits at position r + position_offset (RoPE, PE)
   int sink_tokens = 0;          ///< keys 0..sink_tokens-1 stay visible under causal or window masks
   bool alibi = false;           ///< ALiBi: head h adds -slope_h |i - j| to its scaled scores
 

@@ -147,11 +147,8 @@ std::string token_list(const std::vector<std::string>& tokens, const std::vector
 std::string unicode_label(const std::string& latex) {
   static const char* const kSuperscripts[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
   static const std::vector<std::pair<std::string, std::string>> kWords = {
-      {"\\tilde{S}", "S̃"},
-      {"\\hat{S}", "Ŝ"},
-      {"\\bar{Q}", "Q̄"},
-      {"\\bar{K}", "K̄"},
-      {"\\mathrm{Concat}", "Concat"},
+      {"\\tilde{S}^{B}", "S̃ᴮ"}, {"\\tilde{S}", "S̃"}, {"\\hat{S}", "Ŝ"},
+      {"\\bar{Q}", "Q̄"},        {"\\bar{K}", "K̄"},   {"\\mathrm{Concat}", "Concat"},
       {"^{\\top}", "ᵀ"}};
   std::string s = latex;
   for (const auto& [from, to] : kWords) {

@@ -187,11 +187,23 @@ Step output_projection(const OperandMaker& op, const Trace& t) {
                    op.whole(MatrixId::Output));
 }
 
-/// The keys of Scores .. WeightedSum for one query row (or the whole matrix when query is -1).
+/// Whether the trace turns q and k by RoPE (each head has q_rotated), or biases by ALiBi.
+bool has_rope(const Trace& t) { return !t.heads.empty() && t.heads[0].q_rotated.has_value(); }
+bool has_alibi(const Trace& t) { return !t.heads.empty() && t.heads[0].biased.has_value(); }
+
+/// What the mask reads: S̃_h + B_h with ALiBi, else the scaled scores (S_h without a Scale).
+MatrixId before_mask(const Trace& t) {
+  if (has_alibi(t)) return MatrixId::Biased;
+  return score_variant(t.score).scaled ? MatrixId::Scaled : MatrixId::Scores;
+}
+
+/// The keys of RopeQ .. WeightedSum for one query row (or the whole matrix when query is -1).
 void append_row_keys(const Trace& t, int head, int query, std::vector<StepKey>& out) {
+  if (has_rope(t)) out.push_back({Stage::RopeQ, head, query});
   out.push_back({Stage::Scores, head, query});
   // Only scaled dot-product attention has a Scale step; the other kinds go on from S_h itself.
   if (score_variant(t.score).scaled) out.push_back({Stage::Scale, head, query});
+  if (has_alibi(t)) out.push_back({Stage::Alibi, head, query});
   if (t.has_mask) out.push_back({Stage::Mask, head, query});
   out.push_back({Stage::Softmax, head, query});
   out.push_back({Stage::WeightedSum, head, query});
@@ -203,6 +215,14 @@ Step structure(const OperandMaker& op, const Trace& t, const StepKey& key) {
   const bool scale = score_variant(t.score).scaled;
   const MatrixId scaled = scale ? MatrixId::Scaled : MatrixId::Scores;
   switch (key.stage) {
+    case Stage::RopeK:  // K_h (n, d_k) -> K̄_h, every key at once
+      return elementwise(op, Stage::RopeK, MatrixId::K, MatrixId::KRotated, head, -1);
+    case Stage::RopeQ:  // q_i (1, d_k) -> q̄_i, or Q_h -> Q̄_h
+      return elementwise(op, Stage::RopeQ, MatrixId::Q, MatrixId::QRotated, head, query);
+    case Stage::Alibi:  // s̃_i + b_i (1, n), or S̃_h + B_h (m, n)
+      return make_step(Stage::Alibi, head, query,
+                       {op.rows(scaled, head, query), op.rows(MatrixId::Bias, head, query)},
+                       op.rows(MatrixId::Biased, head, query));
     case Stage::ProjectQ:
     case Stage::ProjectK:
     case Stage::ProjectV:
@@ -212,9 +232,9 @@ Step structure(const OperandMaker& op, const Trace& t, const StepKey& key) {
     case Stage::Scale:
       return elementwise(op, Stage::Scale, MatrixId::Scores, MatrixId::Scaled, head, query);
     case Stage::Mask:
-      return elementwise(op, Stage::Mask, scaled, MatrixId::Masked, head, query);
+      return elementwise(op, Stage::Mask, before_mask(t), MatrixId::Masked, head, query);
     case Stage::Softmax:
-      return elementwise(op, Stage::Softmax, t.has_mask ? MatrixId::Masked : scaled,
+      return elementwise(op, Stage::Softmax, t.has_mask ? MatrixId::Masked : before_mask(t),
                          MatrixId::Weights, head, query);
     case Stage::WeightedSum:
       return weighted_sum(op, head, query);
@@ -228,7 +248,7 @@ Step structure(const OperandMaker& op, const Trace& t, const StepKey& key) {
 
 /// Whether the result rows of `st` include a fully masked query, from Scores on (steps.h).
 bool touches_fully_masked(const Step& st, const std::vector<int>& fully_masked) {
-  if (st.stage < Stage::Scores) return false;
+  if (stage_order(st.stage) < stage_order(Stage::Scores)) return false;
   const CellRange& c = st.result.cells;
   return std::any_of(fully_masked.begin(), fully_masked.end(),
                      [&](int q) { return q >= c.row0 && q < c.row0 + c.rows; });
@@ -236,12 +256,22 @@ bool touches_fully_masked(const Step& st, const std::vector<int>& fully_masked) 
 
 }  // namespace
 
+int stage_order(Stage s) {
+  // The walk: projections, RoPE (K̄, then each q̄), scores, scale, ALiBi, mask, softmax, ...
+  static constexpr Stage kWalk[] = {
+      Stage::ProjectQ,    Stage::ProjectK, Stage::ProjectV,        Stage::RopeK, Stage::RopeQ,
+      Stage::Scores,      Stage::Scale,    Stage::Alibi,           Stage::Mask,  Stage::Softmax,
+      Stage::WeightedSum, Stage::Concat,   Stage::OutputProjection};
+  return static_cast<int>(std::find(std::begin(kWalk), std::end(kWalk), s) - std::begin(kWalk));
+}
+
 std::vector<StepKey> step_keys(const Trace& t, Granularity g) {
   const int heads = static_cast<int>(t.heads.size());
   const int m = static_cast<int>(t.inputs.x_q.rows());
   std::vector<StepKey> out;
   for (int h = 0; h < heads; ++h) {
     for (Stage p : {Stage::ProjectQ, Stage::ProjectK, Stage::ProjectV}) out.push_back({p, h, -1});
+    if (has_rope(t)) out.push_back({Stage::RopeK, h, -1});  // every key, before any query
     if (g == Granularity::PerQuery) {
       for (int i = 0; i < m; ++i) append_row_keys(t, h, i, out);
     } else {

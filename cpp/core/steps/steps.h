@@ -2,13 +2,17 @@
 //
 // Per-query granularity, for each head h:
 //   ProjectQ, ProjectK, ProjectV (whole matrices: Q_h = X_q W_Q[:, block h] (+ b_Q[block h]), ...;
-//   the bias is a third operand only when the scenario has it), then for each
-//   query i: Scores (row i of S_h), Scale (only for the ScaledDot score), Mask (only when the
-//   scenario masks something), Softmax, WeightedSum (row i of A V_h).
+//   the bias is a third operand only when the scenario has it), RopeK (only with rope: K_h ->
+//   K̄_h), then for each query i: RopeQ (only with rope: q_i -> q̄_i at position i +
+//   position_offset), Scores (row i of S_h, of q̄_i and K̄_h with rope), Scale (only for the
+//   ScaledDot score), Alibi (only with alibi: s̃_i + b_i, operands s̃_i and b_i), Mask (only when
+//   the scenario masks something; it reads s̃_i + b_i with alibi), Softmax, WeightedSum (row i
+//   of A V_h).
 // After all heads: Concat, then OutputProjection (only when there is a W_O; b_O a third operand
 // when present).
 // Per-matrix granularity has the same stages with one step per whole matrix per head
-// (query = -1): ProjectQ, ProjectK, ProjectV, Scores, [Scale], [Mask], Softmax, WeightedSum.
+// (query = -1): ProjectQ, ProjectK, ProjectV, [RopeK, RopeQ], Scores, [Scale], [Alibi], [Mask],
+// Softmax, WeightedSum.
 //
 // The Scores step follows Scenario::score. Its operands are, in this order: Dot and ScaledDot:
 // Q_h, K_h^T; General: Q_h, W_a (head h's block of w_bilinear), K_h^T; Additive: Q_h, W_1
@@ -61,7 +65,17 @@ enum class Stage : int {
   WeightedSum = 7,
   Concat = 8,
   OutputProjection = 9,
+  // The position schemes' stages, appended (docs/url.md: the numbers above keep their meaning).
+  // They sit in the walk by stage_order(), not by number: RopeK and RopeQ after the projections,
+  // Alibi between Scale and Mask.
+  RopeK = 10,  ///< K_h (n, d_k) -> K̄_h (n, d_k), whole matrix; only with rope
+  RopeQ = 11,  ///< Q_h (m, d_k) -> Q̄_h, or its row q_i -> q̄_i per query; only with rope
+  Alibi = 12,  ///< S̃_h + B_h (m, n), or row i of it per query; only with alibi
 };
+
+/// A stage's place in the walk (ProjectQ 0 .. OutputProjection 12): the order of the steps of a
+/// head and of the pipeline, which the numbers of the appended stages do not follow.
+int stage_order(Stage s);
 
 enum class Granularity : int { PerQuery = 0, PerMatrix = 1 };
 

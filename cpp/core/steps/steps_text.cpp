@@ -160,6 +160,7 @@ void describe_head_matrix(const TextContext& c, Step& st) {
              ") become −∞, so they will receive exactly zero weight";
       body += mask_variant(c.scenario.mask)
                   .step_text(MaskParams{c.scenario.window.value_or(0)});  // the kind's words
+      if (c.scenario.alibi) body += "; with ALiBi it masks " + in_u + ", the scores plus the bias";
       if (!c.scenario.padded_keys.empty()) {
         body += "; the padding keys (" +
                 token_list(c.scenario.kv_tokens(), c.scenario.padded_keys) +
@@ -245,6 +246,9 @@ void describe_output_projection(const TextContext& c, Step& st) {
 
 void describe_step(const TextContext& c, Step& st) {
   if (st.stage == Stage::Scores) return describe_scores(c, st);
+  if (st.stage == Stage::RopeK || st.stage == Stage::RopeQ || st.stage == Stage::Alibi) {
+    return describe_position_step(c, st);
+  }
   if (st.query >= 0) return describe_query_step(c, st);
   switch (st.stage) {
     case Stage::ProjectQ:

@@ -105,4 +105,8 @@ void describe_query_step(const TextContext& c, Step& step);
 /// (steps_text_scores.cpp)
 void describe_scores(const TextContext& c, Step& step);
 
+/// The same for the position schemes' stages RopeK, RopeQ and Alibi, whole matrix or one query
+/// row. (steps_text_position.cpp)
+void describe_position_step(const TextContext& c, Step& step);
+
 }  // namespace attn

@@ -23,8 +23,10 @@ struct Row {
   int n;                   ///< number of keys
   std::string scaled;      ///< "\\tilde{s}" after a Scale step, else "s"
   std::string scaled_u;    ///< the same in Unicode: "s̃" or "s"
-  std::string scores;      ///< "scaled scores" after a Scale step, else "scores"
-  std::string softmax_in;  ///< "\\hat{s}" after a mask, else `scaled`
+  std::string scores;      ///< "scaled scores" after a Scale step, else "scores" (+ bias)
+  std::string mask_in;     ///< what the mask reads: `scaled`, or "\\tilde{s}^{B}" with ALiBi
+  std::string mask_in_u;   ///< the same in Unicode: "s̃ᴮ" with ALiBi
+  std::string softmax_in;  ///< "\\hat{s}" after a mask, else `mask_in`
 
   Row(const TextContext& ctx, const Step& step)
       : c(ctx),
@@ -36,8 +38,11 @@ struct Row {
         n(static_cast<int>(ctx.trace.inputs.x_kv.rows())),
         scaled(has_scale_step(ctx.trace) ? "\\tilde{s}" : "s"),
         scaled_u(has_scale_step(ctx.trace) ? "s̃" : "s"),
-        scores(has_scale_step(ctx.trace) ? "scaled scores" : "scores"),
-        softmax_in(ctx.trace.has_mask ? "\\hat{s}" : scaled) {}
+        scores(std::string(has_scale_step(ctx.trace) ? "scaled scores" : "scores") +
+               (ctx.scenario.alibi ? " plus bias" : "")),
+        mask_in(ctx.scenario.alibi ? "\\tilde{s}^{B}" : scaled),
+        mask_in_u(ctx.scenario.alibi ? "s̃ᴮ" : scaled_u),
+        softmax_in(ctx.trace.has_mask ? "\\hat{s}" : mask_in) {}
 
   /// "<matrix shapes>; <row shapes>", e.g. "...→ S_2 (9×9); q_3 (1×64) · K_2ᵀ (64×9) → s_3 (1×9)".
   std::string shapes(const std::string& matrix_op, const std::string& row_in,
@@ -82,8 +87,8 @@ void scale(const Row& r, Step& st) {
 /// ŝ_i: s̃_i with the masked keys set to -inf, (1, n) -> (1, n).
 void mask(const Row& r, Step& st) {
   st.shapes = r.shapes(operand_shape(st.operands[0]) + " + mask → " + operand_shape(st.result),
-                       r.scaled_u, " + mask → ", "ŝ", r.n);
-  st.formula = "\\hat{s}_{" + r.sub + ",j} = \\begin{cases} " + r.scaled + "_{" + r.sub +
+                       r.mask_in_u, " + mask → ", "ŝ", r.n);
+  st.formula = "\\hat{s}_{" + r.sub + ",j} = \\begin{cases} " + r.mask_in + "_{" + r.sub +
                ",j} & \\text{if key } j \\text{ is visible to query } " + r.sub +
                " \\\\ -\\infty & \\text{if it is masked} \\end{cases}";
   st.formula_numbers = "\\hat{s}_{" + r.sub + ",:} = " + latex_row(r.head.masked.row(r.i));
@@ -91,6 +96,9 @@ void mask(const Row& r, Step& st) {
   for (int j = 0; j < r.n; ++j) {
     if (r.c.trace.mask(r.i, j) == 0.0) hidden.push_back(j);
   }
+  // With ALiBi the mask reads the scaled scores plus the bias (the Alibi step's result).
+  const std::string what =
+      r.c.scenario.alibi ? " (of s̃ᴮ, the scaled scores plus ALiBi's bias)" : "";
   if (st.flagged) {
     st.sentence = r.fully_masked_sentence();
   } else if (hidden.empty()) {
@@ -99,7 +107,7 @@ void mask(const Row& r, Step& st) {
   } else {
     st.sentence =
         r.say("for " + r.who + ", masked keys (" + token_list(r.c.scenario.kv_tokens(), hidden) +
-              ") get −∞, so they will receive exactly zero weight");
+              ") get −∞" + what + ", so they will receive exactly zero weight");
   }
 }
 
@@ -107,7 +115,7 @@ void mask(const Row& r, Step& st) {
 void softmax(const Row& r, Step& st) {
   st.shapes =
       r.shapes("softmax(" + operand_shape(st.operands[0]) + ") → " + operand_shape(st.result),
-               r.c.trace.has_mask ? "softmax(ŝ" : "softmax(" + r.scaled_u, ") → ", "a", r.n);
+               r.c.trace.has_mask ? "softmax(ŝ" : "softmax(" + r.mask_in_u, ") → ", "a", r.n);
   const std::string x = r.softmax_in + "_{" + r.sub + ",";
   const std::string max = "\\max_l " + x + "l}";
   const RowVector weights = r.head.weights.row(r.i);
@@ -120,7 +128,9 @@ void softmax(const Row& r, Step& st) {
   st.formula = "a_{" + r.sub + ",j} = \\frac{e^{" + x + "j} - " + max + "}}{\\sum_l e^{" + x +
                "l} - " + max + "}}";
   // The row maximum and the denominator, over the visible (finite) entries.
-  const RowVector in = (r.c.trace.has_mask ? r.head.masked : r.head.scaled).row(r.i);
+  // masked equals scaled (+ ALiBi's bias) where no key is masked.
+  const RowVector in =
+      (r.c.trace.has_mask || r.c.scenario.alibi ? r.head.masked : r.head.scaled).row(r.i);
   double top = -std::numeric_limits<double>::infinity(), sum = 0.0;
   int first = -1;
   for (int j = 0; j < r.n; ++j) {

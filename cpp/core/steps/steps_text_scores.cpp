@@ -28,6 +28,9 @@ struct ScoreStep {
         n(std::to_string(ctx.trace.inputs.x_kv.rows())) {}
 
   bool row() const { return i >= 0; }
+  /// The q and k the scores read: the rotated ones with RoPE (q̄, k̄), else the head's own.
+  const Matrix& q() const { return head.q_rotated ? *head.q_rotated : head.q; }
+  const Matrix& k() const { return head.k_rotated ? *head.k_rotated : head.k; }
   /// Rows of the query side of every product: 1 for a query row, else m.
   int rows() const { return row() ? 1 : op(0).rows; }
   const Operand& op(int k) const { return st.operands[k]; }
@@ -74,9 +77,8 @@ void dot(const ScoreStep& x, Step& st) {
   if (x.row()) {
     st.formula = "s_{" + x.sub + ",j} = q_{" + x.sub + "} \\cdot k_{j}";
     st.formula_numbers = "s_{" + x.sub + ",1} = q_{" + x.sub +
-                         "} \\cdot k_{1} = " + dot_terms(x.head.q.row(x.i), x.head.k.row(0)) +
-                         " = " + latex_number(x.head.scores(x.i, 0)) + ", \\quad " +
-                         x.result_numbers("");
+                         "} \\cdot k_{1} = " + dot_terms(x.q().row(x.i), x.k().row(0)) + " = " +
+                         latex_number(x.head.scores(x.i, 0)) + ", \\quad " + x.result_numbers("");
     st.sentence = finish_sentence(x.c, st,
                                   x.compared() + ": every score is the dot product of its query " +
                                       "vector with one key vector" + unscaled);
@@ -106,12 +108,12 @@ void general(const ScoreStep& x, Step& st) {
   if (x.row()) {
     // q_i W_a (1, d_k): the query mapped by the bilinear form, then a dot product with each key.
     const Matrix w_a = head_block(*x.c.trace.inputs.w_bilinear, x.st.head, x.c.trace.d_k);
-    const RowVector q_i = x.head.q.row(x.i);
+    const RowVector q_i = x.q().row(x.i);
     const RowVector mapped = q_i * w_a;
     const std::string qw = "q_{" + x.sub + "} " + symbol(w);
     st.formula = "s_{" + x.sub + ",j} = " + qw + " k_{j}^{\\top}";
     st.formula_numbers = qw + " = " + latex_row(mapped) + ", \\quad s_{" + x.sub + ",1} = (" + qw +
-                         ") \\cdot k_{1} = " + dot_terms(mapped, x.head.k.row(0)) + " = " +
+                         ") \\cdot k_{1} = " + dot_terms(mapped, x.k().row(0)) + " = " +
                          latex_number(x.head.scores(x.i, 0)) + ", \\quad " + x.result_numbers("");
     st.sentence = finish_sentence(x.c, st,
                                   x.compared() + by + ": its query vector is first multiplied by " +
@@ -160,7 +162,7 @@ void additive(const ScoreStep& x, Step& st) {
     // The pre-activation q_i W_1 + k_1 W_2 (1, d_a) of key 1, then sum_u v_u tanh(pre_u).
     const Matrix w_1 = head_block(*t.inputs.w_additive_q, x.st.head, d_a);
     const Matrix w_2 = head_block(*t.inputs.w_additive_k, x.st.head, d_a);
-    const RowVector q_i = x.head.q.row(x.i), k_1 = x.head.k.row(0);
+    const RowVector q_i = x.q().row(x.i), k_1 = x.k().row(0);
     const RowVector pre = q_i * w_1 + k_1 * w_2;
     const RowVector v_a = t.inputs.v_additive->row(x.st.head);
     std::string terms;

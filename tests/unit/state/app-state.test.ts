@@ -72,6 +72,17 @@ describe("findStep", () => {
     const i = findStep(steps, { stage: Stage.Softmax, head: 0, query: 9 });
     expect([steps[i]!.stage, steps[i]!.head, steps[i]!.query]).toEqual([Stage.Softmax, 0, 2]);
   });
+  it("RoPE's and ALiBi's stages, absent here, go to their neighbours in the walk", () => {
+    // Their numbers (10–12) come after Concat's, their places do not (state/stages.ts WALK).
+    const rope = findStep(steps, { stage: Stage.RopeQ, head: 1, query: 2 });
+    expect([steps[rope]!.stage, steps[rope]!.head, steps[rope]!.query]).toEqual([
+      Stage.Scores,
+      1,
+      2,
+    ]);
+    const alibi = findStep(steps, { stage: Stage.Alibi, head: 0, query: 1 });
+    expect([steps[alibi]!.stage, steps[alibi]!.head]).toEqual([Stage.Scale, 0]);
+  });
 });
 
 describe("heads and queries", () => {

@@ -81,7 +81,10 @@ describe("embed options", () => {
       expect(parseStage(String(stage + 1))).toBe(stage);
     }
     expect(parseStage("Weighted Sum")).toBe(Stage.WeightedSum);
-    expect(() => parseStage("11")).toThrow("use 1 to 10 or a name");
+    // 11–13 name the appended RoPE and ALiBi stages (docs/url.md); 14 is past the last.
+    expect(parseStage("11")).toBe(Stage.RopeK);
+    expect(parseStage("rope-q")).toBe(Stage.RopeQ);
+    expect(() => parseStage("14")).toThrow("use 1 to 13 or a name");
     expect(() => parseStage("0")).toThrow("is not a stage");
   });
   it("step attributes read back to the same start", () => {

@@ -118,12 +118,17 @@ describe("stage and scoring names", () => {
       Stage.Mask,
       Stage.Softmax,
       Stage.WeightedSum,
+      Stage.RopeQ, // the appended stages: q̄_i per query, s̃_i + b_i per query
+      Stage.Alibi,
     ]);
     expect(stages.filter((s) => !isMatMulStage(s))).toEqual([
       Stage.Scale,
       Stage.Mask,
       Stage.Softmax,
       Stage.Concat,
+      Stage.RopeK,
+      Stage.RopeQ,
+      Stage.Alibi,
     ]);
   });
   it("an unknown or missing scoring function reads as the scaled dot product", () => {

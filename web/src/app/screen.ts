@@ -17,7 +17,7 @@ import { createOrigin } from "../views/scenario/origin";
 import { createScenarioPanel } from "../views/scenario/scenario-panel";
 import { scenarioFromForm } from "../views/scenario/scenario-form";
 import { createSqrtDkView } from "../views/sqrt-dk/sqrt-dk-view";
-import { createExperiments } from "../views/experiments/experiments";
+import { createExperimentsPanel } from "../views/experiments/experiments-panel";
 import { createStepView, type StepView } from "../views/step/step-view";
 import { createStepVisuals } from "../views/step-visuals/step-visuals";
 import { installKeyboard } from "../views/ui/keyboard";
@@ -130,7 +130,7 @@ function createScenarioParts(root: HTMLElement, layout: Layout, c: Controller, s
     bar: layout.tools,
     placeLink: (link) => step.afterFormulas(link),
   });
-  const experiments = createExperiments({
+  const experiments = createExperimentsPanel({
     attention: () => c.attention,
     state: () => c.state,
     place: (box) => step.afterFormulas(box),

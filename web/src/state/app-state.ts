@@ -5,7 +5,7 @@
 import { Granularity, Stage } from "../wasm/enums";
 import type { ScenarioError } from "../wasm/scenario-error";
 import type { RunResult, ScenarioFile, StepValue } from "../wasm/types";
-import { isPerQueryStage } from "./stages";
+import { isAllHeadsStage, isPerQueryStage, stageOrder } from "./stages";
 
 /** A run that a newer one (another sentence, edit, preset) replaced before it was computed. */
 export const SUPERSEDED = "superseded";
@@ -77,12 +77,12 @@ function matches(step: StepValue, t: Target): boolean {
 export function findStep(steps: readonly StepValue[], t: Target): number {
   const exact = steps.findIndex((s) => matches(s, t));
   if (exact >= 0) return exact;
-  const wantHead = t.stage >= Stage.Concat ? -1 : t.head;
+  const wantHead = isAllHeadsStage(t.stage) ? -1 : t.head;
   let best = -1;
   let bestCost = Infinity;
   steps.forEach((s, i) => {
     if (s.head !== wantHead) return;
-    const dStage = s.stage - t.stage;
+    const dStage = stageOrder(s.stage) - stageOrder(t.stage);
     const stageCost = Math.abs(dStage) * 2 + (dStage < 0 ? 1 : 0);
     const queryCost = s.query < 0 || t.query < 0 ? 0 : Math.abs(s.query - t.query);
     const cost = stageCost * 1000 + queryCost;
@@ -93,7 +93,7 @@ export function findStep(steps: readonly StepValue[], t: Target): number {
   });
   if (best >= 0) return best;
   // No step for that head at all (e.g. Concat requested but absent): the last step.
-  return t.stage >= Stage.Concat ? steps.length - 1 : 0;
+  return isAllHeadsStage(t.stage) ? steps.length - 1 : 0;
 }
 
 /** Jumps to `stage` for the focused head and query (a click on the pipeline figure). */

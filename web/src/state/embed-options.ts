@@ -77,6 +77,9 @@ const STAGE_NAMES: Record<string, Stage> = {
   weightedsum: Stage.WeightedSum,
   concat: Stage.Concat,
   outputprojection: Stage.OutputProjection,
+  ropek: Stage.RopeK,
+  ropeq: Stage.RopeQ,
+  alibi: Stage.Alibi,
 };
 const STAGE_COUNT = Object.keys(Stage).length;
 
@@ -101,7 +104,7 @@ export function stepAttributes(view: View): [OptionName, string][] {
   return out;
 }
 
-/** A stage by name ("softmax", "weighted-sum", "concat") or by its 1-based place (1 … 10). */
+/** A stage by name ("softmax", "rope-q", "concat") or by its 1-based place (1 … 13). */
 export function parseStage(text: string): Stage {
   const t = text.trim().toLowerCase();
   if (/^\d+$/.test(t)) {
@@ -112,7 +115,7 @@ export function parseStage(text: string): Stage {
   if (byName !== undefined) return byName;
   throw new EmbedOptionError(
     "stage",
-    `"${text}" is not a stage; use 1 to ${STAGE_COUNT} or a name: project-q, project-k, project-v, scores, scale, mask, softmax, weighted-sum, concat, output-projection.`,
+    `"${text}" is not a stage; use 1 to ${STAGE_COUNT} or a name: project-q, project-k, project-v, scores, scale, mask, softmax, weighted-sum, concat, output-projection, rope-k, rope-q, alibi.`,
   );
 }
 

@@ -13,6 +13,9 @@ const MISSING_BECAUSE: Partial<Record<Stage, string>> = {
   [Stage.Mask]: "it masks nothing",
   [Stage.Scale]: "its scoring function does not divide by √d_k",
   [Stage.OutputProjection]: "it has no W_O",
+  [Stage.RopeK]: "it has no rope",
+  [Stage.RopeQ]: "it has no rope",
+  [Stage.Alibi]: "alibi is off",
 };
 
 /** "heads 1 to 8", or "only head 1". */

@@ -26,20 +26,47 @@ export const STAGE_INFO: Record<Stage, StageInfo> = {
     detail: "Concat · W_O",
     title: "Linear: output projection",
   },
+  [Stage.RopeK]: { box: "RoPE", detail: "K → K̄", title: "RoPE: rotate the keys" },
+  [Stage.RopeQ]: { box: "RoPE", detail: "Q → Q̄", title: "RoPE: rotate the queries" },
+  [Stage.Alibi]: { box: "ALiBi", detail: "S̃ + B", title: "ALiBi: add the distance bias" },
 };
 
-/** Stages repeated for every head (drawn inside the "× h" box of the figure). */
-export const PER_HEAD_STAGES: readonly Stage[] = [
+/** Every stage in the order of the walk (the appended RoPE and ALiBi stages in their place). */
+export const WALK: readonly Stage[] = [
+  Stage.ProjectQ,
+  Stage.ProjectK,
+  Stage.ProjectV,
+  Stage.RopeK,
+  Stage.RopeQ,
   Stage.Scores,
   Stage.Scale,
+  Stage.Alibi,
   Stage.Mask,
   Stage.Softmax,
   Stage.WeightedSum,
+  Stage.Concat,
+  Stage.OutputProjection,
 ];
+
+/** A stage's place in the walk (the core's stage_order): what "nearest stage" measures. */
+export function stageOrder(stage: Stage): number {
+  return WALK.indexOf(stage);
+}
+
+/** Concat and the output projection: one step for all heads. */
+export function isAllHeadsStage(stage: Stage): boolean {
+  return stage === Stage.Concat || stage === Stage.OutputProjection;
+}
+
+/** Stages repeated for every head (drawn inside the "× h" box of the figure). */
+export const PER_HEAD_STAGES: readonly Stage[] = WALK.slice(
+  stageOrder(Stage.RopeK),
+  stageOrder(Stage.Concat),
+);
 
 /** Stages whose steps are one per query in per-query granularity. */
 export function isPerQueryStage(stage: Stage): boolean {
-  return stage >= Stage.Scores && stage <= Stage.WeightedSum;
+  return stageOrder(stage) >= stageOrder(Stage.RopeQ) && !isAllHeadsStage(stage);
 }
 
 /** Stages that multiply two matrices (an operator "·" between the operands). */

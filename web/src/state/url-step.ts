@@ -3,11 +3,11 @@
  * part that cannot be read never costs the scenario. Pure: no DOM.
  *
  * Two conventions, told apart by the key's name:
- *   s, h, q, g, a                     what the app writes: stage 0..9 or a stage name, head and
+ *   s, h, q, g, a                     what the app writes: stage 0..12 or a stage name, head and
  *                                     query from 0, granularity 0 (per query) or 1 (per matrix),
  *                                     the other algorithm's step from 0
  *   stage, head, query, granularity,  the README's, as embed.html and <attention-stepper> take
- *   algorithm-step                    them (embed-options.ts reads them): stage a name or 1..10,
+ *   algorithm-step                    them (embed-options.ts reads them): stage a name or 1..13,
  *                                     head, query and algorithm step from 1, granularity "query"
  *                                     or "matrix"
  * When a part is given both ways, the short key wins. A part that cannot be read is named in
@@ -37,6 +37,8 @@ const LONG: ReadonlySet<OptionName> = new Set([
   "algorithm-step",
 ]);
 const NAMES = Object.values(Stage).map(stageName).join(", ");
+/** The largest stage number (the appended Alibi). */
+const STAGE_MAX = Math.max(...Object.values(Stage));
 
 /** User text in a message: in quotes, cut after 40 characters, control characters escaped. */
 export function shown(text: string): string {
@@ -46,8 +48,7 @@ export function shown(text: string): string {
 
 /** s: a 0-based stage number (as every link the app wrote has it) or any stage name. */
 function shortStage(t: string): Stage | undefined {
-  if (/^\d+$/.test(t))
-    return Number(t) <= Stage.OutputProjection ? (Number(t) as Stage) : undefined;
+  if (/^\d+$/.test(t)) return Number(t) <= STAGE_MAX ? (Number(t) as Stage) : undefined;
   try {
     return parseStage(t); // names only here: digits never reach it
   } catch {

@@ -4,7 +4,11 @@
  * ScoreKind come from the core's registry (registry.ts, generated).
  */
 
-/** One sub-operation of attention; the order is the order of the walkthrough. */
+/**
+ * One sub-operation of attention. The numbers 0–9 are in the order of the walkthrough; the
+ * position schemes' stages were appended (links keep their numbers), and `stageOrder`
+ * (state/stages.ts) places them in the walk: RopeK, RopeQ after ProjectV, Alibi after Scale.
+ */
 export const Stage = {
   ProjectQ: 0,
   ProjectK: 1,
@@ -16,6 +20,9 @@ export const Stage = {
   WeightedSum: 7,
   Concat: 8,
   OutputProjection: 9,
+  RopeK: 10,
+  RopeQ: 11,
+  Alibi: 12,
 } as const;
 export type Stage = (typeof Stage)[keyof typeof Stage];
 

@@ -94,6 +94,14 @@ const SENTENCES: Partial<Record<MatrixId, (x: Cell) => string>> = {
     `component ${x.c + 1} of the key vector of ${x.kRow} ${x.inHead} = ${x.value}`,
   [MatrixId.V]: (x) =>
     `component ${x.c + 1} of the value vector of ${x.kRow} ${x.inHead} = ${x.value}`,
+  [MatrixId.QRotated]: (x) =>
+    `component ${x.c + 1} of the query vector of ${x.q} turned by RoPE ${x.inHead} = ${x.value}`,
+  [MatrixId.KRotated]: (x) =>
+    `component ${x.c + 1} of the key vector of ${x.kRow} turned by RoPE ${x.inHead} = ${x.value}`,
+  [MatrixId.Bias]: (x) =>
+    `ALiBi's bias of query ${x.q} against key ${x.kCol} ${x.inHead}: −slope·|i − j| = ${x.value}`,
+  [MatrixId.Biased]: (x) =>
+    `scaled score of query ${x.q} against key ${x.kCol} plus ALiBi's bias ${x.inHead} = ${x.value}`,
   [MatrixId.Scores]: (x) =>
     `score of query ${x.q} against key ${x.kCol} ${x.inHead}: ${scoreFormula(x.trace.score, false)} = ${x.value}`,
   [MatrixId.Scaled]: (x) =>

@@ -2,22 +2,16 @@
  * The experiments of today's attention, as one panel placed after the step's formulas: on the
  * scores step of a RoPE scenario (self-attention), "Shift every position by 5" runs rope-shift.ts
  * and says how much the scores moved with RoPE and with sinusoidal encodings; on the mask step
- * of a window with sink tokens, "Drop the sink tokens" runs sinks-drop.ts. Both load on first use.
+ * of a window with sink tokens, "Drop the sink tokens" runs sinks-drop.ts. Both load on first use,
+ * and this file too (experiments-panel.ts decides when).
  */
 import type { AppState } from "../../state/app-state";
-import { Stage } from "../../wasm/enums";
 import type { Attention } from "../../wasm/loader";
 import { el, makeButton } from "../ui/dom";
 import type { Panel } from "../ui/panel";
+import { experimentOf, type ExperimentDeps } from "./experiment-kind";
 import type { ShiftResult } from "./rope-shift";
 import type { SinksResult } from "./sinks-drop";
-
-export interface ExperimentDeps {
-  attention(): Attention | null;
-  state(): AppState | null;
-  /** Puts the panel's box in the step view (its `afterFormulas`), once. */
-  place(box: HTMLElement): void;
-}
 
 const SHIFT = 5;
 
@@ -26,8 +20,11 @@ const sci = (x: number): string => (x === 0 ? "0" : x.toExponential(1));
 function sentence(r: ShiftResult): string {
   return (
     `Every position + ${r.k}: with RoPE the scores changed by at most ${sci(r.rope)} ` +
-    `(rounding: they depend on i − j only); with sinusoidal encodings added to X instead, ` +
-    `by up to ${r.sinusoidal.toFixed(4)}.`
+    `(rounding: they depend on i − j only); ` +
+    (Number.isNaN(r.sinusoidal)
+      ? `this scenario gives X, so it has no sinusoidal positions to shift.`
+      : `with sinusoidal encodings added to X instead (position_offset + ${r.k}), ` +
+        `by up to ${r.sinusoidal.toFixed(4)}.`)
   );
 }
 
@@ -78,10 +75,9 @@ export function createExperiments(deps: ExperimentDeps): Panel {
 
   return {
     render({ state, step, newResult }) {
-      const t = state.result.trace;
-      const shift = step.stage === Stage.Scores && t.rope !== undefined && t.selfAttention;
-      const sinks = step.stage === Stage.Mask && t.sinkTokens > 0 && t.window > 0;
-      box.hidden = !(shift || sinks);
+      const which = experimentOf(state, step);
+      const sinks = which === "sinks";
+      box.hidden = which === null;
       const next = sinks ? sinksRun : shiftRun;
       // Another scenario or another experiment: the last result no longer applies.
       if (newResult || next !== run) out.textContent = "";

@@ -1,8 +1,8 @@
 /**
  * RoPE's relative-position experiment, computed by the core: shift every position by k and the
  * scores of RoPE stay the same (they depend on i − j only), while with sinusoidal encodings
- * added to X they change. Four runs: RoPE at offset o and o + k; the same inputs without RoPE
- * with P(p) added, then with P(p + k) (the positions a longer sentence's core run gives).
+ * added to X they change. Four runs: RoPE at position_offset o and o + k; the same inputs without
+ * RoPE, with sinusoidal encodings P(p) added to X, at position_offset o and o + k.
  */
 import { Granularity } from "../../wasm/enums";
 import type { Attention } from "../../wasm/loader";
@@ -29,29 +29,17 @@ async function scoresOf(att: Attention, s: ScenarioFile): Promise<MatrixValue[]>
   }
 }
 
-/** The sinusoidal side: X = E + P(p) against X = E + P(p + k), same weights. */
+/** The sinusoidal side: X = E + P(p) against X = E + P(p + k), same weights, the shift made by
+ * position_offset (which moves the sinusoidal positions too); NaN when the scenario gives X,
+ * which then holds no positional encoding to shift. */
 async function sinusoidalDiff(att: Attention, s: ScenarioFile, k: number): Promise<number> {
+  if (s.x_q) return NaN;
   const base: ScenarioFile = { ...s, rope: null, positional_encoding: true };
   delete base.edits;
-  delete base.position_offset;
-  const r = await att.run(base, Granularity.PerMatrix);
-  // A sentence k tokens longer: its positional rows k.. are P(p + k).
-  const longer = { ...base, query_tokens: [...Array<string>(k).fill("·"), ...s.query_tokens] };
-  delete longer.x_q;
-  const l = await att.run(longer, Granularity.PerMatrix);
-  try {
-    const [e, p] = await whenLoaded(() => [r.trace.embeddingsQ, l.trace.positionalQ] as const);
-    const d = e.cols;
-    const rows = Array.from({ length: e.rows }, (_, i) =>
-      Array.from({ length: d }, (_, c) => e.data[i * d + c]! + p.data[(i + k) * d + c]!),
-    );
-    const before = await scoresOf(att, base);
-    const after = await scoresOf(att, { ...base, x_q: rows });
-    return Math.max(...before.map((b, h) => maxDiff(b, after[h]!)));
-  } finally {
-    att.release(r);
-    att.release(l);
-  }
+  const offset = s.position_offset ?? 0;
+  const before = await scoresOf(att, { ...base, position_offset: offset });
+  const after = await scoresOf(att, { ...base, position_offset: offset + k });
+  return Math.max(...before.map((b, h) => maxDiff(b, after[h]!)));
 }
 
 /** Runs the experiment on a self-attention RoPE scenario; k is the shift. */

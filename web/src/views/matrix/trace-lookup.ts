@@ -6,7 +6,7 @@
 import { plainLabel } from "../ui/format";
 import type { MatrixPart, MatrixSpec } from "./matrix-model";
 import { isMatMulStage } from "../../state/stages";
-import type { MatrixId, Stage } from "../../wasm/enums";
+import { MatrixId, type Stage } from "../../wasm/enums";
 import type { MatrixValue, OperandValue, TraceValue } from "../../wasm/types";
 import {
   MATRICES,
@@ -43,7 +43,7 @@ export function isBias(id: MatrixId): boolean {
  */
 export function operatorBefore(stage: Stage, op: OperandValue, i: number): string {
   if (i === 0) return "";
-  if (isBias(op.matrix)) return "+";
+  if (isBias(op.matrix) || op.matrix === MatrixId.Bias) return "+"; // b_Q …, ALiBi's B
   return isMatMulStage(stage) ? "·" : ",";
 }
 

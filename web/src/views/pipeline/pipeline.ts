@@ -1,6 +1,7 @@
 /**
- * The pipeline drawn like the paper's figure, top to bottom: Linear ×3 → (per head) MatMul → Scale
- * → Mask → SoftMax → MatMul → Concat → Linear. Each stage is a button that jumps to that stage for
+ * The pipeline drawn like the paper's figure, top to bottom: Linear ×3 → (per head) [RoPE K, RoPE
+ * Q] → MatMul → Scale → [ALiBi] → Mask → SoftMax → MatMul → Concat → Linear (RoPE and ALiBi only
+ * for scenarios that have them). Each stage is a button that jumps to that stage for
  * the current head and query; the current one is lit (aria-current="step"). Shapes under each box.
  */
 import { formatShape } from "../ui/format";
@@ -24,7 +25,10 @@ function shapeOf(t: TraceValue, stage: Stage): string {
     case Stage.ProjectQ:
       return formatShape(m, t.dK);
     case Stage.ProjectK:
+    case Stage.RopeK:
       return formatShape(n, t.dK);
+    case Stage.RopeQ:
+      return formatShape(m, t.dK);
     case Stage.ProjectV:
       return formatShape(n, t.dV);
     case Stage.WeightedSum:
@@ -73,8 +77,11 @@ function stageButton(stage: Stage, cls: string, onStage: (stage: Stage) => void)
 }
 type StageButton = ReturnType<typeof stageButton>;
 
-/** The stages `t` has no step for are disabled, saying why; the scores box names its function. */
+/** The stages `t` has no step for are disabled, saying why (RoPE's and ALiBi's are left out of
+ * the figure of a scenario without them); the scores box names its function. */
 function markStages(buttons: Map<Stage, StageButton>, t: TraceValue): void {
+  for (const s of [Stage.RopeK, Stage.RopeQ]) buttons.get(s)!.b.hidden = t.rope === undefined;
+  buttons.get(Stage.Alibi)!.b.hidden = !t.alibi;
   const mask = buttons.get(Stage.Mask)!.b;
   mask.disabled = !t.hasMask;
   mask.title = t.hasMask ? "" : "This scenario masks nothing (no causal mask, no padded keys).";
@@ -85,7 +92,9 @@ function markStages(buttons: Map<Stage, StageButton>, t: TraceValue): void {
   scale.title = scaled ? "" : "This scoring function does not divide by √d_k: no Scale step.";
   const scores = buttons.get(Stage.Scores)!;
   scores.box.textContent = scoringOf(t.score).box;
-  scores.detail.textContent = scoringOf(t.score).scores;
+  // With RoPE the scores read the rotated q and k: "S = Q̄ K̄ᵀ".
+  const detail = scoringOf(t.score).scores;
+  scores.detail.textContent = t.rope ? detail.replace("Q", "Q̄").replace("K", "K̄") : detail;
   const wo = buttons.get(Stage.OutputProjection)!.b;
   wo.disabled = t.wO === null;
   wo.title = t.wO ? "" : "This scenario has no W_O: the output is the concatenation.";

@@ -75,7 +75,7 @@ export function createStepVisuals(place: (box: HTMLElement) => void): StepVisual
       reweighted.show(trace, head, query);
       return reweighted.element;
     }
-    if (step.stage === Stage.Scores && head >= 0 && trace.rope) {
+    if (step.stage === Stage.RopeQ && head >= 0 && trace.rope) {
       return filledLater(async () => {
         const { renderRopeDials } = await import("./rope-dials");
         return renderRopeDials(trace, head, query);

@@ -38,6 +38,8 @@ export function plainLabel(latex: string): string {
     .replace(/\^\{?\\top\}?/g, "ᵀ")
     .replace(/\\tilde\{([^}]*)\}/g, "$1\u0303")
     .replace(/\\hat\{([^}]*)\}/g, "$1\u0302")
+    .replace(/\\bar\{([^}]*)\}/g, "$1\u0304")
+    .replace("^{B}", "ᴮ")
     .replace(/\\(?:mathrm|text|operatorname)\{([^}]*)\}/g, "$1")
     .replace(/\\[a-zA-Z]+\s*/g, "")
     .replace(/[{}]/g, "");
