@@ -198,6 +198,7 @@ for (const theme of ["light", "dark"] as const) {
     test("a language model's layer stepped through: RoPE scores, then the KV cache", async ({
       page,
     }) => {
+      test.slow(); // the model's worker, then the stepper, then the algorithm's module
       // The whole layer of the shipped model, on head 3 (grouped K/V, RoPE, causal).
       await page.goto("./#lm=kjv&text=And%20God%20said&layer=2&head=3&s=3&h=2&q=3&g=0");
       await expect(page.getByTestId("step-view")).toContainText("at position p = 3 + 0 = 3", {

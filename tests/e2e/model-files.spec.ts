@@ -34,6 +34,7 @@ async function openFile(page: Page, model: string, tokenizer: string | null): Pr
 test("a stories260K-shaped checkpoint and tokenizer: generate, heads, step through", async ({
   page,
 }, info) => {
+  test.slow(); // two models open, generation, then the stepper on a layer
   const model = info.outputPath("stories260K.bin");
   const tokenizer = info.outputPath("tok512.bin");
   writeCheckpoint(model, STORIES_260K, 7);

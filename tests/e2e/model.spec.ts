@@ -30,6 +30,7 @@ const ids = async (page: Page, list: string) =>
   (await page.getByRole("list", { name: list }).locator(".lm-id").allTextContents()).map(Number);
 
 test("prompt → generate → head grid → step through a head", async ({ page }) => {
+  test.slow(); // the model, then the stepper on its layer, then the algorithm's module
   await page.setViewportSize({ width: 1280, height: 800 });
   await openModel(page);
   await page.getByRole("textbox", { name: "Prompt" }).fill(PROMPT);

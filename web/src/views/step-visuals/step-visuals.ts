@@ -5,7 +5,6 @@
  * figure is built once per trace, stage and head).
  */
 import { Stage } from "../../wasm/enums";
-import { whenLoaded } from "../../wasm/lazy-run";
 import type { StepValue, TraceValue } from "../../wasm/types";
 import { createReweighted } from "../matrix/reweighted";
 import { createBarChart } from "../ui/bar-chart";
@@ -19,11 +18,10 @@ export interface StepVisuals extends Panel {
 }
 
 /** A box `fill` fills once its module has loaded: the RoPE dials and the GQA note are shown only
- * for scenarios that use them, so their code stays out of the first load. It reads outside a
- * render (a head's q, which the step's operands may not name), so it loads what it reads. */
+ * for scenarios that use them, so their code stays out of the first load. */
 function filledLater(fill: () => Promise<HTMLElement | null>): HTMLElement {
   const box = el("div", "filled-later");
-  void whenLoaded(fill).then((e) => box.replaceChildren(...(e ? [e] : [])));
+  void fill().then((e) => box.replaceChildren(...(e ? [e] : [])));
   return box;
 }
 
