@@ -132,13 +132,67 @@ test("attention: causal weights, logits_last, and a scenario whose trace reprodu
     for (let j = i + 1; j < T; j++) assert.equal(r[j], 0);
   });
   assert.equal(out.logits_last.length, 512);
+  assert.equal(out.kv_head, 1);
   const attention = await sharedModule();
   const result = attention.run(JSON.stringify(out.scenario), 1);
   assert.ok(result.ok, result.ok ? "" : result.error.message);
-  const h = result.trace.headTraces[0].weights;
+  const h = result.trace.headTraces[3].weights;
   const traced = [...Array(h.rows).keys()].map((r) => row(h, r));
   assertClose(traced.flat(), out.weights.flat(), 1e-9, "traced weights");
 });
+
+// The scenario is the whole layer (head_scenario.h): X = the layer's normalised input (T, dim),
+// W_Q (dim, heads·hs), W_K and W_V (dim, kv_heads·hs), RoPE, kv_heads. Traced by `npm run trace`,
+// every head of it gives that head's weights from the CLI, heads 0 and 1 sharing K/V head 0.
+const TEXT = "And the earth was without form, and void";
+for (const layer of [0, 1]) {
+  test(`attention --layer ${layer}: npm run trace of its scenario gives every head's weights`, () => {
+    const heads = [0, 1, 2, 3].map((h) =>
+      json(lm("attention", model, tokenizer, TEXT, "--layer", `${layer}`, "--head", `${h}`)),
+    );
+    const s = heads[0].scenario;
+    const T = heads[0].ids.length;
+    assert.deepEqual([s.heads, s.kv_heads, s.d_model, s.d_k, s.d_v], [4, 2, 16, 4, 4]);
+    assert.deepEqual(s.rope, { theta: 10000, style: "interleaved", dims: 4 });
+    assert.equal(s.mask, "causal");
+    assert.deepEqual([s.x_q.length, s.x_q[0].length], [T, 16]);
+    assert.deepEqual(
+      [s.w_q.length, s.w_q[0].length, s.w_k[0].length, s.w_v[0].length],
+      [16, 16, 8, 8],
+    );
+    assert.deepEqual([s.w_o.length, s.w_o[0].length], [16, 16]);
+    // The same layer whichever head was asked for; only the title names the head.
+    for (const o of heads.slice(1))
+      assert.deepEqual({ ...o.scenario, title: "" }, { ...s, title: "" });
+    assert.deepEqual(
+      heads.map((o) => o.kv_head),
+      [0, 0, 1, 1],
+    );
+    const file = join(dir, `layer${layer}.json`);
+    writeFileSync(file, JSON.stringify(s));
+    const r = spawnSync(process.execPath, [join(root, "tools/cli/trace.mjs"), file], {
+      encoding: "utf8",
+      maxBuffer: 1 << 26,
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const trace = JSON.parse(r.stdout);
+    assert.deepEqual(
+      trace.heads.map((h) => h.kv_head),
+      [0, 0, 1, 1],
+    );
+    heads.forEach((o, h) =>
+      assertClose(
+        trace.heads[h].weights.flat(),
+        o.weights.flat(),
+        1e-9,
+        `layer ${layer} head ${h}`,
+      ),
+    );
+    // Heads 0 and 1 read one K/V head: the same rotated keys, yet their own weights.
+    assert.deepEqual(trace.heads[0].k_rotated, trace.heads[1].k_rotated);
+    assert.notDeepEqual(trace.heads[0].weights, trace.heads[1].weights);
+  });
+}
 
 const refusals = [
   [

@@ -78,7 +78,7 @@ test("each head's weights equal lm attention's, and its scenario traces to them"
   assert.equal(made.ok, true);
   const run = runOk(await sharedModule(), JSON.parse(made.scenario), 1);
   assertClose(
-    Array.from(run.trace.headTraces[0].weights.data),
+    Array.from(run.trace.headTraces[2].weights.data),
     want.weights.flat(),
     1e-9,
     "traced",

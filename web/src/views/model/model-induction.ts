@@ -6,8 +6,8 @@
  * shipped model has no strong induction head, and the figures say so.
  */
 import { el, makeButton } from "../ui/dom";
-import { drawHeatmap } from "../ui/heatmap-draw";
-import { lineChart } from "../ui/line-chart";
+import { drawHeatmap, legendGradient } from "../ui/heatmap-draw";
+import { lineChart, swatch, type Series } from "../ui/line-chart";
 import type { InductionDemo } from "../../wasm/lm-client";
 
 /** The induction test's level (issue 19): a head with this much weight does it. */
@@ -27,37 +27,81 @@ function summary(d: InductionDemo): string {
   );
 }
 
-function lossChart(d: InductionDemo): SVGSVGElement {
+/** The two loss lines: copy 1 (nothing to copy yet) in grey, copy 2 dashed in blue. */
+const COPIES: Series[] = [
+  {
+    name: "first copy",
+    values: [],
+    color: "#6b7280",
+    dash: "",
+    marker: "none",
+    emphasis: "normal",
+  },
+  {
+    name: "second copy",
+    values: [],
+    color: "#2563eb",
+    dash: "4 3",
+    marker: "none",
+    emphasis: "strong",
+  },
+];
+const COPY_WORDS = [
+  "first copy: the loss of each next token seen for the first time (nothing to copy)",
+  "second copy: the same tokens again; an induction head copies them, so it drops",
+];
+
+/** A figure: its caption, the chart and a legend of one line per entry. */
+function figure(caption: string, chart: Element, legend: (string | Element)[][]): HTMLElement {
+  const fig = el("figure", "lm-induction-figure");
+  const list = el("ul", "lm-induction-legend");
+  for (const parts of legend) {
+    const li = el("li");
+    li.append(...parts);
+    list.append(li);
+  }
+  fig.append(el("figcaption", "", caption), chart, list);
+  return fig;
+}
+
+function lossFigure(d: InductionDemo): HTMLElement {
   const n = d.length;
   const xs = Array.from({ length: n - 1 }, (_, i) => i + 1);
-  const first = xs.map((p) => d.loss[p]!);
-  const second = xs.map((p) => d.loss[n + p]!);
-  return lineChart({
-    title: "Loss per position, first copy against second",
+  const values = [xs.map((p) => d.loss[p]!), xs.map((p) => d.loss[n + p]!)];
+  const series = COPIES.map((s, i) => ({ ...s, values: values[i]! }));
+  const title = "Loss per position, first copy against second";
+  const chart = lineChart({
+    title,
     xs,
     xScale: "linear",
     xTicks: xs.filter((x) => x === 1 || x % 20 === 0),
     xLabel: "position in the copy",
     yLabel: "loss (nats)",
-    series: [
-      {
-        name: "first copy",
-        values: first,
-        color: "#6b7280",
-        dash: "",
-        marker: "none",
-        emphasis: "normal",
-      },
-      {
-        name: "second copy",
-        values: second,
-        color: "#2563eb",
-        dash: "4 3",
-        marker: "none",
-        emphasis: "strong",
-      },
-    ],
+    series,
   });
+  return figure(
+    title,
+    chart,
+    series.map((s, i) => [swatch(s), ` ${COPY_WORDS[i]}`]),
+  );
+}
+
+function weightsFigure(d: InductionDemo): HTMLElement {
+  const name = `Layer ${d.layer + 1} head ${d.head + 1}`;
+  const canvas = el("canvas");
+  canvas.setAttribute("role", "img");
+  canvas.setAttribute("aria-label", `${name}'s weights over both copies (rows: queries)`);
+  drawHeatmap(canvas, d.weights, null, { cell: 2, left: 0, top: 0, row: -1 });
+  const bar = el("span", "legend-bar");
+  bar.style.background = legendGradient();
+  return figure(`${name}'s weights over both copies`, canvas, [
+    [`rows: the ${2 * d.length} queries, columns: the keys, copy 1 then copy 2 (causal)`],
+    ["weight 0 ", bar, " 1 (viridis); each row sums to 1"],
+    [
+      `an induction head lights the line ${d.length - 1} below the diagonal, lower left: ` +
+        "each token of copy 2 on the token after its earlier occurrence",
+    ],
+  ]);
 }
 
 export interface InductionPanel {
@@ -90,14 +134,7 @@ export function createInduction(run: (seed: number) => Promise<InductionDemo>): 
     run(Number(text))
       .then((d) => {
         status.textContent = summary(d);
-        const canvas = el("canvas");
-        canvas.setAttribute("role", "img");
-        canvas.setAttribute(
-          "aria-label",
-          `Layer ${d.layer + 1} head ${d.head + 1}'s weights over both copies (rows: queries)`,
-        );
-        drawHeatmap(canvas, d.weights, null, { cell: 2, left: 0, top: 0, row: -1 });
-        figures.replaceChildren(canvas, lossChart(d));
+        figures.replaceChildren(weightsFigure(d), lossFigure(d));
       })
       .catch((e: unknown) => {
         status.textContent = `Not run: ${e instanceof Error ? e.message : String(e)}`;

@@ -63,12 +63,15 @@ function part(title: string, body: HTMLElement): HTMLElement {
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** The link that opens (layer, head, query) of the shipped model over `text` in the stepper. */
+/**
+ * The link that opens (layer, head, query) of the shipped model over `text` in the stepper: the
+ * scenario is the whole layer (cpp/lm/head_scenario.h), shown on that head (`h`, from 0).
+ */
 function stepLink(text: string, layer: number, head: number, q: number): string {
   const fields = lmSourceFields({ model: "kjv", text, layer, head });
   const step = [
     ["s", String(Stage.Softmax)],
-    ["h", "0"],
+    ["h", String(head)],
     ["q", String(q)],
     ["g", "0"],
   ];
@@ -163,7 +166,7 @@ class ModelViewImpl implements ModelView {
       const request = { type: "scenario", ids, layer, head, tokens } as const;
       const scenario = (await c.session.request(request)) as ScenarioFile;
       if (c.name === "kjv") rememberLmSource(scenario, { model: "kjv", text, layer, head });
-      this.cb.stepThrough(scenario, { stage: Stage.Softmax, head: 0, query });
+      this.cb.stepThrough(scenario, { stage: Stage.Softmax, head, query });
     } catch (e) {
       this.say(`Not opened: ${errorText(e)}`);
     }

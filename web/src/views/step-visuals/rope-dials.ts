@@ -7,6 +7,7 @@ import { ropePairs, type RopePair } from "../../state/rope-pairs";
 import type { TraceValue } from "../../wasm/types";
 import { el, quoted } from "../ui/dom";
 import { formatCell } from "../ui/format";
+import { whenLoaded } from "../../wasm/lazy-run";
 
 /** Dials drawn at most; the rest are named in the caption. */
 const MAX_DIALS = 8;
@@ -45,11 +46,7 @@ function dial(pair: RopePair, before: [number, number], after: [number, number])
 }
 
 /** The dials of query `query` in head `head`, or null when the trace has no RoPE. */
-export function renderRopeDials(
-  trace: TraceValue,
-  head: number,
-  query: number,
-): HTMLElement | null {
+function dials(trace: TraceValue, head: number, query: number): HTMLElement | null {
   const h = trace.headTraces[head];
   if (!trace.rope || !h?.qRotated) return null;
   const p = query + trace.positionOffset;
@@ -77,4 +74,16 @@ export function renderRopeDials(
   }
   fig.append(grid);
   return fig;
+}
+
+/**
+ * The dials (`dials`) once the head's q and q_rotated are loaded: they are read outside a
+ * render, and a step's operands need not name q (the Scores step names q_rotated).
+ */
+export function renderRopeDials(
+  trace: TraceValue,
+  head: number,
+  query: number,
+): Promise<HTMLElement | null> {
+  return whenLoaded(() => dials(trace, head, query));
 }
