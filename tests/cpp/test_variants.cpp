@@ -80,9 +80,10 @@ TEST_CASE("window is checked: with mask \"window\" only, a whole number 1..512",
 
 TEST_CASE("the matrix registry: ids kept, one row each, getters reach the trace", "[variants]") {
   const auto& rows = attn::matrix_registry();
-  REQUIRE(rows.size() == 36);  // 24 kept ids, 8 whole-trace ones, rotated Q/K, bias, lse
-  for (int id = 0; id < 36; ++id) REQUIRE(attn::matrix_info(id));
-  CHECK(attn::matrix_info(36) == nullptr);
+  // 24 kept ids, 8 whole-trace ones, rotated Q/K, bias, lse, scaled + bias
+  REQUIRE(rows.size() == 37);
+  for (int id = 0; id < 37; ++id) REQUIRE(attn::matrix_info(id));
+  CHECK(attn::matrix_info(37) == nullptr);
   CHECK(attn::matrix_info(static_cast<int>(attn::MatrixId::Wq))->file_field == std::string("w_q"));
   CHECK(attn::matrix_info(static_cast<int>(attn::MatrixId::Weights))->per_head);
   const attn::Scenario s = scenario(attn::MaskKind::Causal, attn::ScoreKind::ScaledDot);
