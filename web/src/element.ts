@@ -17,8 +17,10 @@
 import hostCss from "./styles/element-host.css?inline";
 import appCss from "./styles.css?inline";
 import errorCss from "./styles/embed-error.css?inline";
-// Imported by export-menu.ts, so not in styles.css.
+// Imported by export-menu.ts, line-chart.ts and sqrt-dk-dialog.ts, so not in styles.css.
 import exportCss from "./views/export/export.css?inline";
+import xpCss from "./views/sqrt-dk/sqrt-dk.css?inline";
+import chartCss from "./views/ui/line-chart.css?inline";
 import { mountEmbed } from "./app/embed-mount";
 import { OPTION_NAMES, parseEmbedOptions } from "./state/embed-options";
 
@@ -31,7 +33,7 @@ function stepperSheet(doc: Document): CSSStyleSheet {
   let sheet = sheets.get(doc);
   if (!sheet) {
     sheet = new (doc.defaultView ?? window).CSSStyleSheet();
-    sheet.replaceSync([hostCss, appCss, exportCss, errorCss].join("\n"));
+    sheet.replaceSync([hostCss, appCss, exportCss, xpCss, chartCss, errorCss].join("\n"));
     sheets.set(doc, sheet);
   }
   return sheet;
