@@ -19,10 +19,13 @@ import hostCss from "./styles/element-host.css?inline";
 import appCss from "./styles.css?inline";
 import errorCss from "./styles/embed-error.css?inline";
 // Imported by the lazily loaded views (export menu, presentation mode's fit, the KV cache and
-// FlashAttention), so not in styles.css: a shadow root gets no CSS a module injects.
+// FlashAttention, the √d_k dialog, line charts), so not in styles.css: a shadow root gets no CSS
+// a module injects.
 import exportCss from "./views/export/export.css?inline";
 import presentCss from "./views/present/present.css?inline";
 import algorithmCss from "./views/algorithm/algorithm.css?inline";
+import xpCss from "./views/sqrt-dk/sqrt-dk.css?inline";
+import chartCss from "./views/ui/line-chart.css?inline";
 import { mountEmbed } from "./app/embed-mount";
 import { OPTION_NAMES, parseEmbedOptions } from "./state/embed-options";
 
@@ -35,7 +38,8 @@ function stepperSheet(doc: Document): CSSStyleSheet {
   let sheet = sheets.get(doc);
   if (!sheet) {
     sheet = new (doc.defaultView ?? window).CSSStyleSheet();
-    sheet.replaceSync([hostCss, appCss, exportCss, presentCss, algorithmCss, errorCss].join("\n"));
+    const lazyCss = [exportCss, presentCss, algorithmCss, xpCss, chartCss];
+    sheet.replaceSync([hostCss, appCss, ...lazyCss, errorCss].join("\n"));
     sheets.set(doc, sheet);
   }
   return sheet;

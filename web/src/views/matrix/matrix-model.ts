@@ -154,6 +154,25 @@ export function visibleIndices(n: number, lo: number, hi: number, limit = COMPAC
   return out;
 }
 
+/**
+ * Indices to show on a compacted axis of length n whose marked range [lo, hi) is a strict part
+ * of it (a head's 8 columns of a 32×32 W_Q): that part only, its ends when longer than 8, with a
+ * gap ("…") where the rest is; "Show all" reaches the rest.
+ */
+export function partIndices(n: number, lo: number, hi: number): (number | null)[] {
+  const out: (number | null)[] = lo > 0 ? [null] : [];
+  if (hi - lo <= 8) for (let i = lo; i < hi; i++) out.push(i);
+  else out.push(lo, lo + 1, lo + 2, lo + 3, null, hi - 2, hi - 1);
+  if (hi < n) out.push(null);
+  return out;
+}
+
+/** The compact display of an axis of length n marked on [lo, hi): its part, or its ends. */
+export function compactIndices(n: number, lo: number, hi: number): (number | null)[] {
+  const part = n > COMPACT_LIMIT && hi > lo && hi - lo < n;
+  return part ? partIndices(n, lo, hi) : visibleIndices(n, lo, hi);
+}
+
 /** Whether a compact display drops anything. */
 export function isCompacted(view: MatrixView): boolean {
   return view.rows > COMPACT_LIMIT || view.cols > COMPACT_LIMIT;

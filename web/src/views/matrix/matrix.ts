@@ -15,6 +15,7 @@ import { patchTable, setTabStop, tableHtml, wireTableKeys, type Axis } from "./m
 import { markScrolling } from "./scroll-cue";
 import { texToMathML } from "./tex-mathml";
 import {
+  compactIndices,
   describeCell,
   isCompacted,
   makeView,
@@ -167,9 +168,10 @@ function axesOf(spec: MatrixSpec, view: MatrixView, compact: boolean, isExpanded
   if (isExpanded && view.rows * view.cols > FULL_TABLE_MAX_CELLS) {
     return { rows: [] as Axis, cols: [] as Axis, caption: matrixName(spec) + hint };
   }
-  const all = isExpanded ? Infinity : undefined;
-  const rows = visibleIndices(view.rows, view.markedRows[0], view.markedRows[1], all);
-  const cols = visibleIndices(view.cols, view.markedCols[0], view.markedCols[1], all);
+  const axis = (n: number, [lo, hi]: [number, number]) =>
+    isExpanded ? visibleIndices(n, lo, hi, Infinity) : compactIndices(n, lo, hi);
+  const rows = axis(view.rows, view.markedRows);
+  const cols = axis(view.cols, view.markedCols);
   const count = (axis: Axis) => axis.filter((i) => i !== null).length;
   const shown =
     compact && !isExpanded ? ` (showing ${count(rows)} rows, ${count(cols)} columns)` : "";

@@ -5,6 +5,7 @@
  * and the current head's and query's own weight row computed both ways. A switch highlights one
  * side. Loaded with import() when first opened (sqrt-dk-view.ts holds the buttons).
  */
+import "./sqrt-dk.css";
 import { el, makeButton } from "../ui/dom";
 import { Granularity } from "../../wasm/enums";
 import type { Attention } from "../../wasm/loader";

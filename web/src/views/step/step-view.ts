@@ -11,7 +11,7 @@ import type { OperandValue, StepValue, TraceValue } from "../../wasm/types";
 import { el, setText } from "../ui/dom";
 import { prepareFormulas, renderFormula } from "../matrix/formula";
 import { createMatrixFigure, type MatrixFigure } from "../matrix/matrix";
-import { matrixName, type MatrixSpec } from "../matrix/matrix-model";
+import { COMPACT_LIMIT, matrixName, type MatrixSpec } from "../matrix/matrix-model";
 import { watchSideScroll } from "../ui/side-scroll";
 import type { Panel } from "../ui/panel";
 import { expectedHook, lightRows, wirePointing, type Shown } from "./row-links";
@@ -151,6 +151,20 @@ function specsOf(trace: TraceValue, step: StepValue, decorate?: DecorateMatrix):
 }
 
 /**
+ * A step with a big matrix (more than COMPACT_LIMIT rows or columns) or with four operands (a
+ * Concat) is laid out densely (step.css): the operands on one row sharing its width, each box
+ * scrolling what it cannot show, the result whole on the row under them, the numbers smaller.
+ */
+function denseLayout(operands: HTMLElement, specs: MatrixSpec[]): void {
+  const big = specs.some((s) => Math.max(s.matrix.rows, s.matrix.cols) > COMPACT_LIMIT);
+  const reads = specs.filter((s) => s.role === "read").length;
+  operands.classList.toggle("dense", big || reads >= 4);
+  const n = String(Math.max(1, reads));
+  if (operands.style.getPropertyValue("--operands") !== n)
+    operands.style.setProperty("--operands", n);
+}
+
+/**
  * One figure per slot (operand 1, 2, result) stays on the page: each step updates it in place
  * (matrix.ts), whatever the stage, so the next step reuses its rows and cells.
  */
@@ -173,6 +187,7 @@ function showFigures(
     const at = operands.children[i];
     if (at !== f) operands.insertBefore(f, at ?? null);
   });
+  denseLayout(operands, specs);
   const label = `Operands and result: ${specs.map(matrixName).join("; ")}`;
   if (operands.getAttribute("aria-label") !== label) operands.setAttribute("aria-label", label);
   return pairs;

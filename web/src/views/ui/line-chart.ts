@@ -6,6 +6,7 @@
  * x shown elsewhere, e.g. a snapshot's step), and a <title> that states the ranges for screen
  * readers. The numbers themselves are in a table or text beside it.
  */
+import "./line-chart.css";
 
 /** "none" for long series (hundreds of steps), where markers would merge into a thick line. */
 export type Marker = "circle" | "square" | "none";
