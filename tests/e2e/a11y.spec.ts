@@ -210,17 +210,17 @@ for (const theme of ["light", "dark"] as const) {
       await expectNoViolations(page, "the Model view");
     });
 
-    test("a language model's layer stepped through: RoPE scores, then the KV cache", async ({
+    test("a language model's layer stepped through: RoPE on the queries, then the KV cache", async ({
       page,
     }) => {
       test.slow(); // the model's worker, then the stepper, then the algorithm's module
       // The whole layer of the shipped model, on head 3 (grouped K/V, RoPE, causal).
-      await page.goto("./#lm=kjv&text=And%20God%20said&layer=2&head=3&s=3&h=2&q=3&g=0");
+      await page.goto("./#lm=kjv&text=And%20God%20said&layer=2&head=3&s=11&h=2&q=3&g=0");
       await expect(page.getByTestId("step-view")).toContainText("at position p = 3 + 0 = 3", {
         timeout: 15_000, // the model's worker, module and file load first
       });
       await expectTheme(page, theme);
-      await expectNoViolations(page, "the language model's RoPE scores");
+      await expectNoViolations(page, "the language model's RoPE step");
       await page.getByLabel("Algorithm", { exact: true }).selectOption({ label: "KV cache" });
       await expect(page.getByTestId("algorithm-counter")).toHaveText(/^Step 1 of \d+: t = 0$/);
       await expectNoViolations(page, "the language model's layer as a KV cache");

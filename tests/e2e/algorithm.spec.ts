@@ -90,6 +90,8 @@ test("KV cache: the cache grows one row a step, row t of the causal weights", as
   const cells = async (r: number) => rows.nth(r).locator("td").allTextContents();
   expect(await cells(0)).toEqual(await cells(1));
   await shoot(page, "kv-cache");
+  // The link is written within 200 ms of the last step (url-sync.ts coalesces a burst of steps).
+  await expect(page).toHaveURL(/&a=3$/);
   // A link keeps the algorithm, and now its step too (the URL's `a`, docs/url.md).
   await page.reload();
   await expect(page.getByTestId("algorithm-counter")).toHaveText("Step 4 of 6: t = 3");

@@ -103,7 +103,7 @@ async function layerInStepper(page: Page, tokens: number): Promise<void> {
   await toStage(page, 1);
   await expect(view).toContainText("Head 3 reads K/V head 2");
   await expect(view).toContainText("shared by heads 3, 4 (grouped-query attention)");
-  await toStage(page, 3);
+  await toStage(page, 11); // RoPE on the queries (Stage.RopeQ), where the dials sit
   await expect(view).toContainText("at position p = 5 + 0 = 5");
   await expect(view.locator(".rope-dial").first()).toBeVisible();
   await snapshot(page, "model-step-rope");

@@ -12,6 +12,8 @@ async function present(page: Page, id: string, width: number, height: number): P
   await focusPage(page);
   await page.keyboard.press("p");
   await expect(page.getByTestId("present-counter")).toHaveText(/^Step 1 \//);
+  // Presentation's CSS and fit load on first use (present.ts): wait until the digits have grown.
+  await expect.poll(async () => (await sizes(page)).digits).toBeGreaterThan(12);
 }
 
 /**
