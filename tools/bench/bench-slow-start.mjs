@@ -7,6 +7,8 @@
  *
  *   node tools/bench/bench-slow-start.mjs [LABEL=DIST ...]    (default: this build, dist/)
  * BENCH_PORT (default 4435) is the preview server's port (one build served at a time); RUNS (5).
+ * TIMELINE=1 also prints each build's first load file by file (ms requested → finished), the
+ * page's and its workers' requests: what the first step waits for.
  */
 import { resolve } from "node:path";
 import { launchChromium, startPreview } from "./bench-page.mjs";
@@ -24,7 +26,20 @@ const FAST_3G = {
   uploadThroughput: 84375,
 };
 
-/** One cold load: [ms to the first step, ms when the worker script, the wasm were requested]. */
+/** Each request of `context` (workers' too) as [file, ms requested, ms finished] from `t0`. */
+function recordTimeline(context, t0) {
+  const rows = new Map();
+  const file = (r) => r.url().split("/").pop() || "(page)";
+  context.on("request", (r) => rows.set(r, [file(r), Date.now() - t0, NaN]));
+  context.on("requestfinished", (r) => {
+    const row = rows.get(r);
+    if (row) row[2] = Date.now() - t0;
+  });
+  return rows;
+}
+
+/** One cold load: [ms to the first step, ms when the worker script, the wasm were requested,
+ * the timeline of its requests]. */
 async function loadOnce(browser, origin) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
@@ -34,6 +49,7 @@ async function loadOnce(browser, origin) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   const requested = {};
   const t0 = Date.now();
+  const timeline = recordTimeline(context, t0);
   page.on("request", (r) => {
     const name = /core-worker[^/]*\.js$/.test(r.url())
       ? "worker"
@@ -53,17 +69,21 @@ async function loadOnce(browser, origin) {
   );
   const ms = Date.now() - t0;
   await context.close();
-  return [ms, requested.worker ?? NaN, requested.wasm ?? NaN];
+  const rows = [...timeline.values()].filter(([, start]) => start <= ms);
+  return [ms, requested.worker ?? NaN, requested.wasm ?? NaN, rows];
 }
 
 const browser = await launchChromium();
 try {
   const figures = builds.map(() => [[], [], []]);
+  const timelines = builds.map(() => null);
   for (let run = 0; run < RUNS; run++) {
     for (const [i, [, dist]] of builds.entries()) {
       const server = await startPreview(PORT, resolve(dist));
       try {
-        (await loadOnce(browser, server.origin)).forEach((x, k) => figures[i][k].push(x));
+        const [ms, worker, wasm, rows] = await loadOnce(browser, server.origin);
+        [ms, worker, wasm].forEach((x, k) => figures[i][k].push(x));
+        timelines[i] ??= { ms, rows };
       } finally {
         await server.stop();
       }
@@ -80,6 +100,15 @@ try {
     console.log(
       `  ${label.padEnd(24)} ${String(median(ms)).padStart(10)} ${String(median(worker)).padStart(10)} ${String(median(wasm)).padStart(10)}   ${ms.join(" ")}`,
     );
+  }
+  if (process.env.TIMELINE) {
+    for (const [i, [label]] of builds.entries()) {
+      const { ms, rows } = timelines[i];
+      console.log(`\n${label}, first run (first step at ${ms} ms): file, requested → finished`);
+      for (const [file, start, end] of rows) {
+        console.log(`  ${String(start).padStart(6)} → ${String(end).padStart(6)}  ${file}`);
+      }
+    }
   }
 } finally {
   await browser.close();
