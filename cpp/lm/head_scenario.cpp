@@ -28,8 +28,11 @@ std::string head_scenario(const LmWeights& w, const ForwardCache& fc, int layer,
   // The checkpoint stores each projection (out, in); the scenario multiplies X (T, in) by W (in,
   // out), so every W is the checkpoint's tensor transposed.
   return "{\"title\":" +
-         json::string("lm layer " + std::to_string(layer) + " head " + std::to_string(head) +
-                      " (K/V head " + std::to_string(g) + ")") +
+         // The whole layer: the title names the head picked, all numbered from 0 as in the CLI.
+         json::string("lm layer " + std::to_string(layer) +
+                      " (numbered from 0): " + std::to_string(c.n_heads) + " query heads over " +
+                      std::to_string(c.n_kv_heads) + " K/V heads; head " + std::to_string(head) +
+                      " picked, which reads K/V head " + std::to_string(g)) +
          ",\"source\":" +
          json::string("X: the layer's RMS-normalised input; W_Q, W_K, W_V, W_O: its wq, wk, " +
                       std::string("wv, wo transposed; RoPE as llama2.c")) +
