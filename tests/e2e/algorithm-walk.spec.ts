@@ -177,3 +177,12 @@ test("embeds: algorithm-step, hide=algorithm, and controls=minimal", async ({ pa
   ).toBeVisible();
   await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of \d+$/);
 });
+
+test("the pipeline lights no stage while the algorithm's walk is shown", async ({ page }) => {
+  await page.goto("./#p=flash");
+  await expect(page.getByTestId("algorithm-counter")).toHaveText(/^Step 1 of \d+: tile 1 of/);
+  const pipeline = page.getByRole("navigation", { name: "Pipeline" });
+  await expect(pipeline.locator('[aria-current="step"]')).toHaveCount(0);
+  await page.getByRole("button", { name: "Back to the standard steps" }).click();
+  await expect(pipeline.locator('[aria-current="step"]')).toHaveCount(1);
+});

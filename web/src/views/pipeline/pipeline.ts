@@ -2,19 +2,22 @@
  * The pipeline drawn like the paper's figure, top to bottom: Linear ×3 → (per head) [RoPE K, RoPE
  * Q] → MatMul → Scale → [ALiBi] → Mask → SoftMax → MatMul → Concat → Linear (RoPE and ALiBi only
  * for scenarios that have them). Each stage is a button that jumps to that stage for
- * the current head and query; the current one is lit (aria-current="step"). Shapes under each box.
+ * the current head and query; the current one is lit (aria-current="step"), none while the KV
+ * cache's or FlashAttention's walk is shown. Shapes under each box.
  */
 import { formatShape } from "../ui/format";
 import { scoringOf } from "../../state/scoring";
 import { headName, PER_HEAD_STAGES, STAGE_INFO } from "../../state/stages";
 import { ScoreKind, Stage } from "../../wasm/enums";
+import { inAlgorithm } from "../../state/app-state";
 import type { TraceValue } from "../../wasm/types";
 import { afterLayout } from "../ui/after-layout";
 import type { Panel } from "../ui/panel";
 
 export interface Pipeline extends Panel {
   setTrace(trace: TraceValue): void;
-  setCurrent(stage: Stage, focusHead: number): void;
+  /** `undefined` lights no stage: the KV cache's or FlashAttention's walk is shown instead. */
+  setCurrent(stage: Stage | undefined, focusHead: number): void;
 }
 
 /** The shape of what each stage produces (per head for the per-head stages). */
@@ -137,7 +140,7 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
   return {
     render({ state, step, newResult }) {
       if (newResult) this.setTrace(state.result.trace);
-      this.setCurrent(step.stage, state.focus.head);
+      this.setCurrent(inAlgorithm(state) ? undefined : step.stage, state.focus.head);
     },
     setTrace(t) {
       trace = t;
@@ -156,7 +159,7 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
       if (trace) {
         headTitle.textContent = `${scoringOf(trace.score).title} · ${headName(focusHead)} · ×${trace.numHeads} heads`;
       }
-      const current = buttons.get(stage)?.b;
+      const current = stage === undefined ? undefined : buttons.get(stage)?.b;
       if (current === observed) return;
       observed = current;
       if (current) afterLayout(flow, () => reveal(flow, current));
