@@ -249,7 +249,11 @@ test("a burst of steps writes the URL once for its first step and once for its l
   await expect(counter(page)).toHaveText("Step 9 of 56");
 });
 
-test("a step still waiting to be written is written when the page is hidden", async ({ page }) => {
+/**
+ * Two quick steps with the clock paused: the first is written at once, the second waits for
+ * url-sync's flush (FLUSH_MS), which the paused clock never reaches.
+ */
+async function twoStepsOneWaiting(page: Page): Promise<void> {
   await page.clock.install();
   await openApp(page);
   await page.clock.pauseAt(Date.now() + 60_000);
@@ -258,6 +262,10 @@ test("a step still waiting to be written is written when the page is hidden", as
   await page.keyboard.press("ArrowRight");
   await expect(counter(page)).toHaveText("Step 3 of 56");
   await expect(page).toHaveURL(/#p=small&s=1&h=0&q=0&g=0$/);
+}
+
+test("a step still waiting to be written is written when the page is hidden", async ({ page }) => {
+  await twoStepsOneWaiting(page);
   await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide")));
   await expect(page).toHaveURL(/#p=small&s=2&h=0&q=0&g=0$/);
 });
@@ -265,14 +273,7 @@ test("a step still waiting to be written is written when the page is hidden", as
 test("a step still waiting is written when the tab is hidden, without a pagehide", async ({
   page,
 }) => {
-  await page.clock.install();
-  await openApp(page);
-  await page.clock.pauseAt(Date.now() + 60_000);
-  await focusPage(page);
-  await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("ArrowRight");
-  await expect(counter(page)).toHaveText("Step 3 of 56");
-  await expect(page).toHaveURL(/#p=small&s=1&h=0&q=0&g=0$/);
+  await twoStepsOneWaiting(page);
   // Another tab comes to the front: the document says it is hidden, then tells its listeners.
   await page.evaluate(() => {
     Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
