@@ -9,7 +9,8 @@
  * BENCH_PORT (default 4432) is the port of the preview server it starts; BENCH_DIST serves another
  * build than dist/ (to compare two builds on the same machine load); BENCH_ONLY=Hopkins measures
  * only the sizes whose name contains that text. BENCH_HIDE=".operands" hides what that CSS selector
- * matches (display: none) before the page runs: an ablation, what a part of the page costs a step.
+ * matches (display: none) before the page runs: an ablation, what a part of the page costs a step;
+ * BENCH_CSS="…" adds that style sheet (what a style costs: BENCH_CSS=".x { position: static }").
  * BENCH_DETAIL=1 adds, per size, the trace events costing most per step by name (a script's
  * function, a layout's caller and, for a forced one, its JavaScript stack); BENCH_DETAIL=2 also
  * lists the events of steps 5-8 in order, with each layout's dirty and total objects.
@@ -36,11 +37,11 @@ const SIZES = [
   { name: "Hopkins, scrolled to the operands", hash: "#p=hopkins", scrollTo: ".operands" },
 ];
 
-/** Hides what `selector` matches, from the page's start (runs in the page). */
-function hide(selector) {
+/** Adds the style sheet `css` from the page's start (runs in the page). */
+function addStyle(css) {
   document.addEventListener("DOMContentLoaded", () => {
     const style = document.createElement("style");
-    style.textContent = `${selector} { display: none !important; }`;
+    style.textContent = css;
     document.head.append(style);
   });
 }
@@ -235,7 +236,9 @@ try {
       serviceWorkers: "block",
     });
     const page = await context.newPage();
-    if (process.env.BENCH_HIDE) await page.addInitScript(hide, process.env.BENCH_HIDE);
+    const hide = process.env.BENCH_HIDE;
+    const css = (hide ? `${hide} { display: none !important; }` : "") + (process.env.BENCH_CSS ?? "");
+    if (css) await page.addInitScript(addStyle, css);
     await page.goto(BASE + size.hash);
     await page.waitForSelector(".stepper.ready");
     await page.getByTestId("step-view").focus();

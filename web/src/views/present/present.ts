@@ -69,6 +69,8 @@ function createBar(root: HTMLElement, sources: HTMLElement[], leave: () => void)
   bar.append(counter, exit);
   root.append(bar);
   const syncCounter = () => {
+    // Only while presenting (the bar shows): checkVisibility() forces a layout, on every step.
+    if (bar.hidden) return;
     const source = sources.find((s) => s.checkVisibility()) ?? sources[sources.length - 1]!;
     const text = bigCounterText(source.textContent ?? "");
     if (counter.textContent !== text) counter.textContent = text;
