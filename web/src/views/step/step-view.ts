@@ -15,6 +15,7 @@ import { COMPACT_LIMIT, matrixName, type MatrixSpec } from "../matrix/matrix-mod
 import { watchSideScroll } from "../ui/side-scroll";
 import type { Panel } from "../ui/panel";
 import { expectedHook, lightRows, wirePointing, type Shown } from "./row-links";
+import { keepHeight } from "./keep-height";
 
 /** Extra MatrixSpec fields for one operand or result (what cells mean, what a click does). */
 export type DecorateMatrix = (trace: TraceValue, op: OperandValue) => Partial<MatrixSpec>;
@@ -210,9 +211,11 @@ export function createStepView(
   let shown: Shown[] = [];
   let lit: number | null = null;
   wirePointing(d.operands, () => shown, onPoint);
+  const resetHeight = keepHeight(host);
 
   return {
-    render({ state, step, newStep }) {
+    render({ state, step, newStep, newResult }) {
+      if (newResult) resetHeight();
       if (!newStep) return;
       this.show(state.result.trace, step);
       // The likely next moves (forward, back) get their formulas typeset while idle.
