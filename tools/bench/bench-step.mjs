@@ -237,7 +237,8 @@ try {
     });
     const page = await context.newPage();
     const hide = process.env.BENCH_HIDE;
-    const css = (hide ? `${hide} { display: none !important; }` : "") + (process.env.BENCH_CSS ?? "");
+    const css =
+      (hide ? `${hide} { display: none !important; }` : "") + (process.env.BENCH_CSS ?? "");
     if (css) await page.addInitScript(addStyle, css);
     await page.goto(BASE + size.hash);
     await page.waitForSelector(".stepper.ready");
