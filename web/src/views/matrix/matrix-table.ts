@@ -72,6 +72,17 @@ const header = (scope: "col" | "row") => () => {
   return th;
 };
 
+/** The rows and columns each table shows (tableHtml's or the last patch's), to skip re-checks. */
+const shownAxes = new WeakMap<HTMLTableElement, string>();
+const axesKey = (rows: Axis, cols: Axis) => `${rows.join()}|${cols.join()}`;
+
+/** Gives value cell `td` its coordinates and its place in the roving tab order. */
+function placeCell(td: HTMLElement, r: number, c: number): void {
+  if (td.dataset.r !== String(r)) td.dataset.r = String(r);
+  if (td.dataset.c !== String(c)) td.dataset.c = String(c);
+  if (!td.hasAttribute("tabindex")) td.tabIndex = -1;
+}
+
 /**
  * Turns the table built by tableHtml into the one tableHtml would build for `view` at `rows` ×
  * `cols`, reusing its rows and cells: only labels, values, marks and the rows or columns that
@@ -87,6 +98,10 @@ export function patchTable(
 ): HTMLElement | null {
   const cap = table.caption!;
   if (cap.textContent !== caption) cap.textContent = caption;
+  // The same rows and columns as before (most steps): the cells' coordinates stand.
+  const key = axesKey(rows, cols);
+  const placed = shownAxes.get(table) === key;
+  shownAxes.set(table, key);
   const heads = keepChildren(table.tHead!.rows[0]!, cols.length + 1, header("col"));
   cols.forEach((c, j) => {
     if (c === null) setGap(heads[j + 1]!, "…", "columns not shown");
@@ -105,9 +120,7 @@ export function patchTable(
     cols.forEach((c, j) => {
       const td = cells[j + 1]!;
       if (r === null || c === null) return setGap(td, r === null ? "⋮" : "…", null);
-      if (td.dataset.r !== String(r)) td.dataset.r = String(r);
-      if (td.dataset.c !== String(c)) td.dataset.c = String(c);
-      if (!td.hasAttribute("tabindex")) td.tabIndex = -1;
+      if (!placed) placeCell(td, r, c);
       const x = view.value(r, c);
       set(td, cellClass(view, r, c, x), formatCell(x), null);
       if (!first && view.marked(r, c)) first = td;

@@ -29,15 +29,16 @@ import {
 /** Expanded matrices above this many cells are virtualized instead of drawn whole. */
 const FULL_TABLE_MAX_CELLS = 4096;
 
-/** MathML of matrix labels; the same few symbols recur on every step. */
-const labelCache = new Map<string, string>();
-function labelHtml(latex: string): string {
-  let html = labelCache.get(latex);
-  if (html === undefined) {
-    html = texToMathML(latex);
-    labelCache.set(latex, html);
+/** MathML of matrix labels, parsed once: the same few symbols recur (cloning beats parsing). */
+const labelCache = new Map<string, HTMLTemplateElement>();
+function labelNode(latex: string): Node {
+  let t = labelCache.get(latex);
+  if (t === undefined) {
+    t = document.createElement("template");
+    t.innerHTML = texToMathML(latex);
+    labelCache.set(latex, t);
   }
-  return html;
+  return t.content.cloneNode(true);
 }
 
 /** A shape badge: "8×4", with its sizes in words as a tooltip. */
@@ -51,7 +52,7 @@ function shapeBadge(rows: number, cols: number): HTMLElement {
 function partHtml(part: MatrixPart): HTMLElement {
   const out = el("span", "mpart", `${part.range} = `);
   const label = el("span", "mlabel");
-  label.innerHTML = labelHtml(part.latex);
+  label.append(labelNode(part.latex));
   out.append(label, shapeBadge(part.rows, part.cols));
   return out;
 }
@@ -145,7 +146,7 @@ function headRow(
   const h = el("figcaption", "mhead");
   if (spec.operator) h.append(el("span", "operator", spec.operator));
   const label = el("span", "mlabel");
-  label.innerHTML = labelHtml(spec.latex);
+  label.append(labelNode(spec.latex));
   h.append(label, shapeBadge(view.rows, view.cols));
   if (spec.part) h.append(partHtml(spec.part));
   if (spec.transposed)

@@ -6,6 +6,9 @@
 /** Decimals shown in a matrix cell. */
 export const CELL_DECIMALS = 4;
 
+/** A negative value that rounds to zero, as toFixed writes it. */
+const NEGATIVE_ZERO = `-0.${"0".repeat(CELL_DECIMALS)}`;
+
 /** A cell as shown: 4 decimals; -Infinity (a masked score) as "−∞"; "-0.0000" as "0.0000". */
 export function formatCell(x: number): string {
   if (x === -Infinity) return "−∞";
@@ -13,7 +16,7 @@ export function formatCell(x: number): string {
   if (Number.isNaN(x)) return "NaN";
   const text = x.toFixed(CELL_DECIMALS);
   // The core prints a negative value that rounds to zero without its sign; so do we.
-  return /^-0\.0+$/.test(text) ? text.slice(1) : text;
+  return text === NEGATIVE_ZERO ? text.slice(1) : text;
 }
 
 /** The exact value, for the inspector: the shortest text that reads back as the same double. */
