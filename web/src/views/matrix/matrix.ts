@@ -10,7 +10,6 @@
 import { activeElementIn, el, makeButton } from "../ui/dom";
 import { formatShape } from "../ui/format";
 import { describeEdited, wireCellEditing } from "./edit-cell";
-import { renderVirtualGrid } from "./matrix-grid";
 import { patchTable, setTabStop, tableHtml, wireTableKeys, type Axis } from "./matrix-table";
 import { markScrolling } from "./scroll-cue";
 import { texToMathML } from "./tex-mathml";
@@ -208,7 +207,11 @@ export function createMatrixFigure(): MatrixFigure {
     const box = el("div", "mbox");
     inspect = el("p", "inspect", inspectHint(spec));
     if (rows.length === 0) {
-      renderVirtualGrid(box, view, caption);
+      // The virtual grid (a huge matrix shown whole, on request) is not part of the first load.
+      const shown = view;
+      void import("./matrix-grid").then(({ renderVirtualGrid }) => {
+        if (fig.contains(box)) renderVirtualGrid(box, shown, caption);
+      });
     } else {
       box.innerHTML = tableHtml(view, rows, cols, caption);
       const t = box.firstElementChild as HTMLElement;
