@@ -11,6 +11,8 @@
  * only the sizes whose name contains that text. BENCH_HIDE=".operands" hides what that CSS selector
  * matches (display: none) before the page runs: an ablation, what a part of the page costs a step;
  * BENCH_CSS="…" adds that style sheet (what a style costs: BENCH_CSS=".x { position: static }").
+ * BENCH_PAUSE=500 waits that many ms before each press: steps taken one at a time, as a learner
+ * reading each one does (each then a new history entry), instead of a burst.
  * BENCH_DETAIL=1 adds, per size, the trace events costing most per step by name (a script's
  * function, a layout's caller and, for a forced one, its JavaScript stack); BENCH_DETAIL=2 also
  * lists the events of steps 5-8 in order, with each layout's dirty and total objects.
@@ -18,6 +20,7 @@
 import { launchChromium, startPreview } from "./bench-page.mjs";
 
 const STEPS = Number(process.argv[2] ?? 40);
+const PAUSE = Number(process.env.BENCH_PAUSE ?? 0);
 const PORT = Number(process.env.BENCH_PORT ?? 4432);
 const BASE = `http://127.0.0.1:${PORT}/`;
 
@@ -79,6 +82,7 @@ async function traceSteps(page, cdp) {
   for (let i = 0; i <= STEPS; i++) {
     await page.evaluate((k) => performance.mark(`bench-step-${k}`), i);
     if (i === STEPS) break;
+    if (PAUSE > 0) await page.waitForTimeout(PAUSE);
     const before = await counter.textContent();
     await page.keyboard.press("ArrowRight");
     // Let the frame with this step be painted before the next press.
