@@ -85,18 +85,22 @@ async function traceSteps(page, cdp) {
     if (PAUSE > 0) await page.waitForTimeout(PAUSE);
     const before = await counter.textContent();
     await page.keyboard.press("ArrowRight");
-    // Let the frame with this step be painted before the next press.
-    const after = await page.evaluate(
-      () =>
-        new Promise((r) =>
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() =>
-              r(document.querySelector('[data-testid="step-counter"]')?.textContent),
-            ),
-          ),
-        ),
+    // The step shows (on a busy machine its parts may come from the core's worker a few frames
+    // later), then the frame with it is painted before the next press.
+    const moved = await page
+      .waitForFunction(
+        (b) => document.querySelector('[data-testid="step-counter"]')?.textContent !== b,
+        before,
+        { timeout: 10_000 },
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!moved) throw new Error(`step ${i + 1} did not move on from "${before}"`);
+    await page.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
     );
-    if (after === before) throw new Error(`step ${i + 1} did not move on from "${before}"`);
   }
   await cdp.send("Tracing.end");
   await done;
