@@ -23,9 +23,9 @@ export function registerOffline(firstStep: Promise<unknown>, doc: Document = doc
       // Offline support is an extra: the app runs the same without it.
       .catch(() => undefined);
   };
-  const whenIdle = () => {
-    if ("requestIdleCallback" in win) win.requestIdleCallback(register, { timeout: IDLE_TIMEOUT });
-    else win.setTimeout(register, 0);
-  };
+  // Safari has no requestIdleCallback: there, the next task.
+  const idle = win.requestIdleCallback as Window["requestIdleCallback"] | undefined;
+  const whenIdle = () =>
+    idle ? idle.call(win, register, { timeout: IDLE_TIMEOUT }) : win.setTimeout(register, 0);
   firstStep.then(whenIdle, whenIdle);
 }
