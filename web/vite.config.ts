@@ -10,6 +10,9 @@ import { treeshake } from "./vite-treeshake.ts";
 const FIRST_LOAD =
   /web\/src\/(views\/ui\/(dom|format)|state\/(stages|url-state|lm-source))\.ts$|node_modules\/d3-/;
 
+/** What the app page's entry (web/src/main.ts) imports: the loader of the core. */
+const LOADER = /web\/src\/wasm\/loader\.ts$|vite\/preload-helper/;
+
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 
@@ -59,7 +62,14 @@ export default defineConfig({
         // The small modules every page's first load shares, as one chunk rather than six: on
         // HTTP/1.1 (six connections) beside the worker, the wasm and the app's chunk, each one
         // more was queued a round trip (bench-slow-start.mjs).
-        codeSplitting: { groups: [{ name: "first-load", test: FIRST_LOAD }] },
+        // The entry's own (the loader that starts the worker and the wasm) stays apart, so that
+        // they are requested as soon as it has arrived.
+        codeSplitting: {
+          groups: [
+            { name: "loader", test: LOADER, priority: 2 },
+            { name: "first-load", test: FIRST_LOAD, priority: 1 },
+          ],
+        },
         entryFileNames: (chunk) =>
           chunk.name === "attention-stepper" ? "[name].js" : "assets/[name]-[hash].js",
       },
