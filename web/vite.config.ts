@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import { compressed } from "./vite-plugin-compress.ts";
 import { prebuiltModels } from "./vite-plugin-models.ts";
 import { offline } from "./vite-plugin-offline.ts";
+import { preloadWasm } from "./vite-plugin-preload-wasm.ts";
 import { treeshake } from "./vite-treeshake.ts";
 
 /** Modules shared by every page's first load, bundled as one chunk (below). */
@@ -27,6 +28,8 @@ export default defineConfig({
     prebuiltModels(),
     offline(),
     compressed(),
+    // Each page's head preloads the core's wasm (web/vite-plugin-preload-wasm.ts).
+    preloadWasm(),
     {
       // Dev server: tutorial.html's ./attention-stepper.js (a built file) is the element's source.
       name: "attention-stepper-dev",
