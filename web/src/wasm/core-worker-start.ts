@@ -4,7 +4,6 @@
  * build (web/vite.standalone.config.ts) puts core-worker-inline.ts in this module's place.
  */
 import workerUrl from "./core-worker.ts?worker&url";
-import wasmUrl from "@wasm/attention.wasm?url";
 import type { WasmMessage } from "./core-wasm";
 
 /**
@@ -18,7 +17,11 @@ function streamWasm(worker: Worker): void {
   } catch {
     return;
   }
-  fetch(new URL(wasmUrl, import.meta.url), { credentials: "same-origin", priority: "low" })
+  // The file the worker's glue would fetch (Vite emits it once, hashed, for both).
+  fetch(new URL("../../../build/wasm/attention.wasm", import.meta.url), {
+    credentials: "same-origin",
+    priority: "low",
+  })
     .then((r) => {
       if (!r.ok || !r.body) throw new Error(`attention.wasm: HTTP ${r.status}`);
       return r.body.pipeTo(writable);
