@@ -18,7 +18,7 @@ export const SW_FILE = "sw.js";
  * training engine (learn-view, train-client, train-worker chunks, train.wasm: some 190 KB gzip),
  * the prebuilt models with their runs (*.model-*.json, *.run-*.json: some 2.7 MB), the learned
  * preset's scenario, and the Model view with the language model (model-view, lm-client,
- * lm-worker, lm-source-open chunks, lm.wasm, model.bin and tokenizer.bin: some 0.6 MB). The service worker is registered after the page's load, so they never
+ * lm-worker, lm-source-open chunks, lm.wasm, model.bin and tokenizer.bin: some 0.6 MB). The service worker is registered once the first step is shown (app/offline.ts), so they never
  * compete with it; one that fails to arrive is cached when first fetched instead.
  */
 const LAZY =

@@ -98,3 +98,25 @@ test("Learn works offline after one visit that never opened it", async ({ page, 
   await expect(page.getByTestId("learn-map-0").locator("figcaption")).toHaveText(/^Layer 1 self/);
   await context.setOffline(false);
 });
+
+test("the service worker is registered only once the first step is shown", async ({ page }) => {
+  // What the page showed when it registered: its precache must not share the network with the
+  // first step's files (issue 21).
+  await page.addInitScript(() => {
+    const w = window as unknown as { shownAtRegister?: string };
+    const container = navigator.serviceWorker;
+    const register = container.register.bind(container);
+    container.register = (...args: Parameters<typeof register>) => {
+      w.shownAtRegister =
+        document.querySelector('[data-testid="step-counter"]')?.textContent ?? "nothing";
+      return register(...args);
+    };
+  });
+  await page.goto(site);
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of \d+$/);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const shown = await page.evaluate(
+    () => (window as unknown as { shownAtRegister?: string }).shownAtRegister,
+  );
+  expect(shown).toMatch(/^Step 1 of \d+$/);
+});

@@ -12,9 +12,57 @@ async function present(page: Page, id: string, width: number, height: number): P
   await focusPage(page);
   await page.keyboard.press("p");
   await expect(page.getByTestId("present-counter")).toHaveText(/^Step 1 \//);
-  // Presentation's CSS and fit load on first use (present.ts): wait until the digits have grown.
-  await expect.poll(async () => (await sizes(page)).digits).toBeGreaterThan(12);
+  // Presentation's CSS and fit load on first use (present.ts), and the bar shows only once they
+  // have: from then on, no waiting for the digits to grow.
+  await expect(page.locator(".present-bar")).toBeVisible();
+  expect((await sizes(page)).digits).toBeGreaterThan(12);
 }
+
+/**
+ * Starts watching for presentation mode; the returned promise gives the result's digits (px) in
+ * the first animation frame after the stepper starts presenting.
+ */
+async function watchFirstFrame(page: Page): Promise<() => Promise<number>> {
+  type Watched = Window & { firstFrameDigits?: Promise<number> };
+  await page.evaluate(() => {
+    (window as Watched).firstFrameDigits = new Promise<number>((done) => {
+      const watch = new MutationObserver(() => {
+        if (!document.querySelector(".presenting")) return;
+        watch.disconnect();
+        requestAnimationFrame(() => {
+          const cell = document.querySelector('[data-testid="matrix-result"] td')!;
+          const zoom = (cell as Element & { currentCSSZoom?: number }).currentCSSZoom ?? 1;
+          done(parseFloat(getComputedStyle(cell).fontSize) * zoom);
+        });
+      });
+      watch.observe(document.body, { attributes: true, subtree: true, attributeFilter: ["class"] });
+    });
+  });
+  return () => page.evaluate(() => (window as Watched).firstFrameDigits!);
+}
+
+test("P before presentation's code has loaded: the first frame already has large digits", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto("./#p=small");
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of /);
+  await focusPage(page);
+  const digits = await watchFirstFrame(page);
+  await page.keyboard.press("p");
+  expect(await digits()).toBeGreaterThanOrEqual(24);
+});
+
+test("hovering Present fetches presentation's code before the click", async ({ page }) => {
+  await page.goto("./#p=small");
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of /);
+  const fetched = page.waitForResponse(/present-fit[^/]*\.js$/);
+  await page.getByRole("button", { name: "Present", exact: true }).hover();
+  await fetched;
+  const digits = await watchFirstFrame(page);
+  await page.getByRole("button", { name: "Present", exact: true }).click();
+  expect(await digits()).toBeGreaterThanOrEqual(24);
+});
 
 /**
  * Rendered sizes in px (font size × CSS zoom): the result's digits, and the largest other text

@@ -3,7 +3,7 @@
 #   * trace + per-query steps for each example scenario: native -O3 vs the wasm module in Node
 #     (the wasm figure includes the copy of every matrix and step into JavaScript values);
 #   * training time to the criteria, native vs wasm in Node vs the page's worker in Chromium
-#     (tools/bench/bench-train.mjs, seeds 1-8; the page built apart, npm run build:bench);
+#     (tools/bench/bench-train.mjs, seeds 1-12; the page built apart, npm run build:bench);
 #   * attention alone at 512 tokens: native vs wasm vs a plain-JavaScript reference
 #     (tools/bench/bench-js.mjs), and a new scenario to its first step, eager vs lazy
 #     (tools/bench/bench-core-run.mjs);

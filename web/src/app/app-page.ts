@@ -16,10 +16,11 @@ if (root) {
   learnAtStart(root);
   modelAtStart(root);
   const inView = keepStepInWindow();
-  void startWithUrl(root, { onView: inView.onView }).then((stepper) => {
+  const started = startWithUrl(root, { onView: inView.onView });
+  void started.then((stepper) => {
     inView.attach(stepper);
     createShareButton(stepper.layout.tools, () => stepper.view());
     installModelMode(root, stepper, installLearnMode(root, stepper));
   });
+  registerOffline(started);
 }
-registerOffline();

@@ -31,9 +31,13 @@ function peaks(w: MatrixValue, skip: Set<number>): { keys: number[]; mean: numbe
   const keys: number[] = [];
   let sum = 0;
   for (let i = 0; i < w.rows; i++) {
-    const row = w.data.subarray(i * w.cols, (i + 1) * w.cols);
-    const top = Math.max(...row);
-    keys.push(skip.has(i) ? -1 : row.indexOf(top));
+    // The first of the row's largest (a plain loop: Math.max(...row) spread 512 arguments).
+    let top = -Infinity;
+    let key = -1;
+    for (let j = 0, k = i * w.cols; j < w.cols; j++, k++) {
+      if (w.data[k]! > top) [top, key] = [w.data[k]!, j];
+    }
+    keys.push(skip.has(i) ? -1 : key);
     if (!skip.has(i)) sum += top;
   }
   const rows = w.rows - skip.size;

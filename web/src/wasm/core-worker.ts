@@ -4,13 +4,15 @@
  * Runs stay open here until the page closes them. Requests are answered in order, one at a time.
  * Messages: core-protocol.ts.
  */
-import createAttentionModule from "@wasm/attention.mjs";
 import { asSerialised, coreBytes } from "./core-bytes";
+import { coreLoader, type WasmMessage } from "./core-wasm";
 import type { AlgorithmAsk, AlgorithmModule } from "./algorithm-types";
 import type { CoreReply, CoreRequest, Fetched, Opened } from "./core-protocol";
 import type { AttentionModule, MatrixValue, RunSummary, StepValue } from "./types";
 
-const loading = createAttentionModule() as Promise<AttentionModule>;
+// The wasm comes as the page's first message, or the glue fetches it (core-wasm.ts).
+const core = coreLoader();
+const loading = core.loading;
 
 /** A module answer that failed: its {field, message} goes back as the reply's error. */
 class Refused extends Error {
@@ -174,8 +176,10 @@ function refuse(id: number, e: Error): void {
   post({ id, ok: false, error: { field, message: e.message } });
 }
 
-self.addEventListener("message", (event: MessageEvent<CoreRequest>) => {
+self.addEventListener("message", (event: MessageEvent<CoreRequest | WasmMessage>) => {
+  core.first(event.data);
   const request = event.data;
+  if (request.type === "wasm") return;
   if (request.type === "hold") return hold(request.lock);
   void loading.then(
     (raw) => {

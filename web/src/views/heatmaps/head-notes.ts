@@ -30,9 +30,10 @@ export function showRandomNote(notes: HeadNotes, scenario: ScenarioFile): void {
 /**
  * One line a head: "Head 2: sharp: 0.81 of a row's weight on one key on average (…)"; for a
  * translation, first the weight it puts on the outlined words each French word translates, the
- * best head (the one a translation opens on) named so.
+ * best head (the one a translation opens on) named so. A generator that yields after each head
+ * (4 heads × 512 × 512 weights: one head a piece, views/ui/slices.ts), then shows them all.
  */
-export function showHeadLabels(notes: HeadNotes, trace: TraceValue): void {
+export function* headLabelSteps(notes: HeadNotes, trace: TraceValue): Generator<void> {
   const aligned = alignedHead(trace);
   const alignment = (h: number) => {
     if (!aligned) return "";
@@ -41,9 +42,11 @@ export function showHeadLabels(notes: HeadNotes, trace: TraceValue): void {
     const crossed = a.crossed > 0 ? `${a.crossedPeaks}/${a.crossed} crossed, ` : "";
     return `${crossed}${a.peaks}/${a.rows} rows peak on the translated word, mean weight ${fixed2(a.weight)} on it${best}; `;
   };
-  const items = trace.headTraces.map((_, h) =>
-    el("li", "", `${headName(h)}: ${alignment(h)}${headLabel(trace, h)}`),
-  );
+  const items: HTMLElement[] = [];
+  for (let h = 0; h < trace.headTraces.length; h++) {
+    yield;
+    items.push(el("li", "", `${headName(h)}: ${alignment(h)}${headLabel(trace, h)}`));
+  }
   if (aligned) {
     const note = el(
       "li",

@@ -16,7 +16,7 @@ import { runInSlices, runNow } from "../ui/slices";
 import { preload } from "../../wasm/lazy-run";
 import { measureRanges, renderLegend } from "./heatmap-legend";
 import { scaleFor, type ScaleMode } from "./heatmap-scale";
-import { showHeadLabels, showRandomNote } from "./head-notes";
+import { headLabelSteps, showRandomNote } from "./head-notes";
 import { expectedAlignment } from "../../state/alignment";
 
 export interface Heatmaps extends Panel {
@@ -239,7 +239,8 @@ class HeatmapsView implements Heatmaps {
     this.fit();
     yield* this.drawBigSteps();
     yield* measureRanges(this.trace!.headTraces.map((h) => h.weights));
-    showHeadLabels(this.d.notes, this.trace!);
+    yield* headLabelSteps(this.d.notes, this.trace!);
+    yield;
     this.legendNow();
     this.drawPending = false;
   }

@@ -75,15 +75,20 @@ function createBar(root: HTMLElement, sources: HTMLElement[], leave: () => void)
     const text = bigCounterText(source.textContent ?? "");
     if (counter.textContent !== text) counter.textContent = text;
   };
-  const observer = new MutationObserver(syncCounter);
+  // Only while shown: checkVisibility() forces a layout, which at 512 tokens cost a page's
+  // first render ~30 ms when run on every step (enter() syncs it when presenting starts).
+  const observer = new MutationObserver(() => bar.hidden || syncCounter());
   for (const source of sources) {
     observer.observe(source, { subtree: true, childList: true, characterData: true });
   }
   return { bar, syncCounter, observer };
 }
 
-/** The "Present" button (aria-pressed while presenting). */
-function presentButton(toggle: () => void): HTMLButtonElement {
+/**
+ * The "Present" button (aria-pressed while presenting). Hovering or focusing it calls `prefetch`
+ * (the fit and CSS), so that pressing it shows large digits at once.
+ */
+function presentButton(toggle: () => void, prefetch: () => void): HTMLButtonElement {
   const button = makeButton(
     "present-toggle",
     "Present",
@@ -91,29 +96,32 @@ function presentButton(toggle: () => void): HTMLButtonElement {
   );
   button.setAttribute("aria-pressed", "false");
   button.addEventListener("click", toggle);
+  button.addEventListener("pointerenter", prefetch, { once: true });
+  button.addEventListener("focus", prefetch, { once: true });
   return button;
 }
 
 /**
  * The step scales to its box while `active()`, which follows the screen (a resized window). The
- * fit and presentation mode's CSS (present-fit.ts, present.css) load when first presenting.
+ * fit and presentation mode's CSS (present-fit.ts, present.css) load on first use: `load()` when
+ * the Present button is hovered or focused, and presenting waits for it (enter below).
  */
 function fitStep(step: HTMLElement, parts: FitParts, active: () => boolean) {
   const doc = step.ownerDocument;
   let fit: StepFit | null = null;
   let loading: Promise<unknown> | null = null;
+  const load = (): Promise<unknown> =>
+    (loading ??= import("./present-fit").then(
+      (m) => (fit = m.createStepFit(step, parts)),
+      // Not arrived (offline, a failed chunk): the next use asks again.
+      () => (loading = null),
+    ));
   const refit = () => {
     if (!active()) return;
     if (fit) fit.fit(doc.documentElement.clientHeight);
-    else
-      loading ??= import("./present-fit")
-        .then(
-          (m) => (fit = m.createStepFit(step, parts)),
-          () => (loading = null),
-        )
-        .then(refit);
+    else void load().then(() => fit && refit());
   };
-  const stepFit = { clear: () => fit?.clear() };
+  const stepFit = { clear: () => fit?.clear(), ready: () => fit !== null, load };
   let boxSize = "";
   const resized = new ResizeObserver(() => {
     const size = `${step.clientWidth}×${step.clientHeight}`;
@@ -122,6 +130,14 @@ function fitStep(step: HTMLElement, parts: FitParts, active: () => boolean) {
   });
   resized.observe(step);
   return { stepFit, refit, resized };
+}
+
+/** Asks for full screen for `root`; `granted` is called once it is. */
+function goFullscreen(root: HTMLElement, granted: () => void): void {
+  const doc = root.ownerDocument;
+  if (!doc.fullscreenEnabled || doc.fullscreenElement || !root.requestFullscreen) return;
+  // Refused (no user gesture, an iframe without allowfullscreen): the layout still switches.
+  root.requestFullscreen().then(granted, () => undefined);
 }
 
 /** The handler of P (toggle) and Escape (leave) for the stepper in `root`. */
@@ -147,19 +163,28 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions): P
   // In a shadow root the document's fullscreenElement is the host: ask the root's own tree.
   const fullscreenElement = () => rootOf(root).fullscreenElement;
 
-  const button = presentButton(() => toggle());
+  const step = options.step;
+  const { stepFit, refit, resized } = fitStep(step, options.fit, () => active);
+
+  const prefetch = () => void stepFit.load();
+  const button = presentButton(() => toggle(), prefetch);
   options.buttonHost?.append(button);
 
   const { bar, syncCounter, observer } = createBar(root, options.counters, () => leave());
 
-  const step = options.step;
-  const { stepFit, refit, resized } = fitStep(step, options.fit, () => active);
-
+  /** Enters once the fit and CSS are at hand: the first frame presenting is already scaled. */
   function enter(): void {
     if (active) return;
     active = true;
-    root.classList.add(PRESENTING);
     button.setAttribute("aria-pressed", "true");
+    if (stepFit.ready()) show();
+    // Left before they arrived: stay out. Failed to arrive: present at the normal scale.
+    else void stepFit.load().then(() => active && show());
+  }
+
+  function show(): void {
+    if (root.classList.contains(PRESENTING)) return;
+    root.classList.add(PRESENTING);
     bar.hidden = false;
     syncCounter();
     refit();
@@ -168,13 +193,7 @@ export function createPresentMode(root: HTMLElement, options: PresentOptions): P
     // Keys must reach this stepper once the focused control is hidden: focus the step view.
     step.focus({ preventScroll: true });
     wentFullscreen = false;
-    if (doc.fullscreenEnabled && !doc.fullscreenElement && root.requestFullscreen) {
-      root.requestFullscreen().then(
-        () => (wentFullscreen = active),
-        // Refused (no user gesture, an iframe without allowfullscreen): the layout still switches.
-        () => undefined,
-      );
-    }
+    goFullscreen(root, () => (wentFullscreen = active));
   }
 
   function leave(): void {
