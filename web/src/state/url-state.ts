@@ -18,7 +18,8 @@
  */
 import { stepAttributes } from "./embed-options";
 import { compress, decompress, MAX_JSON_BYTES, UrlStateError } from "./url-compress";
-import { minJsonLength } from "./json-size";
+import { minJsonLength } from "../wasm/json-size";
+import { hasMatrixRefs } from "../wasm/matrix-ref";
 import { fromText } from "../wasm/scenario-text";
 import { presetById, presetMatching, presetScenario } from "./presets";
 import type { View } from "./app-state";
@@ -104,7 +105,9 @@ function compressedScenario(scenario: ScenarioFile): Promise<string | null> {
   if (!z) {
     // A link inflates to at most MAX_JSON_BYTES (url-compress.ts) and holds MAX_URL_TEXT. A
     // scenario certainly longer is not written out to be measured (json-size.ts).
-    const json = minJsonLength(scenario) > MAX_JSON_BYTES ? null : JSON.stringify(scenario);
+    // A scenario whose matrices the core's worker holds is bigger than that (stored-files.ts).
+    const big = hasMatrixRefs(scenario) || minJsonLength(scenario) > MAX_JSON_BYTES;
+    const json = big ? null : JSON.stringify(scenario);
     z = json === null || json.length > MAX_JSON_BYTES ? Promise.resolve(null) : compress(json);
     z = z.then((text) => (text !== null && text.length <= MAX_URL_TEXT ? text : null));
     compressed.set(scenario, z);

@@ -1,12 +1,13 @@
 /**
  * The messages between core-client.ts (the page) and core-worker.ts (the module that computes).
  * Every request but close has an id and gets one reply with that id. Scenarios travel as their
- * JSON text (the worker hands the core its UTF-8 bytes); matrices come back with their
+ * JSON text (the worker hands the core its UTF-8 bytes), a loaded file's as its id and markers
+ * (stored-files.ts); matrices come back with their
  * Float64Array buffers transferred, not copied.
  */
 import type { AlgorithmAsk } from "./algorithm-types";
 import type { DrillKind, Granularity, MatrixId } from "./enums";
-import type { MatrixValue, RunSummary, StepValue } from "./types";
+import type { MatrixValue, RunSummary, ScenarioFile, StepValue } from "./types";
 
 /** A matrix of an open run by its registry id; `head` for a per-head matrix (-1 otherwise). */
 export interface MatrixPart {
@@ -32,8 +33,13 @@ export type CoreRequest =
   | { id: number; type: "sweep"; scenario: string }
   /** The KV cache's steps, flash's tiles or one tile, or the difference, of a scenario. */
   | { id: number; type: "algorithm"; scenario: string; ask: AlgorithmAsk }
-  /** Reads and checks a scenario file's text without computing it. */
-  | { id: number; type: "check"; text: string | Uint8Array }
+  /**
+   * Reads, checks and keeps a scenario file (stored-files.ts); `fields` are the matrix fields of
+   * a file. Answers a StoredFile.
+   */
+  | { id: number; type: "load"; file: Blob; fields: string[] }
+  /** The text Save writes for a scenario whose matrices the worker holds, as a Blob. */
+  | { id: number; type: "save"; scenario: string }
   | { type: "close"; run: number }
   /** Holds Web Lock `lock` for the worker's life, then replies {held}: its end frees it. */
   | { type: "hold"; lock: string };
@@ -42,6 +48,12 @@ export type CoreRequest =
 export interface Opened {
   run: number;
   summary: RunSummary;
+}
+
+/** What "load" answers: the file's id and its fields (big matrices as markers). */
+export interface StoredFile {
+  file: number;
+  scenario: ScenarioFile;
 }
 
 /** What "fetch" answers, in the order asked (a matrix the run does not have is null). */

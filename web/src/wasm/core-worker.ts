@@ -5,7 +5,8 @@
  * Messages: core-protocol.ts.
  */
 import createAttentionModule from "@wasm/attention.mjs";
-import { asSerialised, coreBytes } from "./core-bytes";
+import { scenarioJson } from "./scenario-layout";
+import { coreText, fullScenario, storeFile } from "./stored-files";
 import type { AlgorithmAsk, AlgorithmModule } from "./algorithm-types";
 import type { CoreReply, CoreRequest, Fetched, Opened } from "./core-protocol";
 import type { AttentionModule, MatrixValue, RunSummary, StepValue } from "./types";
@@ -50,7 +51,7 @@ async function algorithm(scenario: string, a: AlgorithmAsk): Promise<unknown> {
       );
     });
   const raw = await algorithms;
-  const json = coreBytes(asSerialised(scenario));
+  const json = coreText(scenario);
   switch (a.kind) {
     case "kv-cache":
       return valueOf(raw.kvCache(json, a.head), "decode");
@@ -66,16 +67,25 @@ async function algorithm(scenario: string, a: AlgorithmAsk): Promise<unknown> {
   }
 }
 
+/** The answer of a request that waits (a module to load, a file to read). */
+function later(
+  raw: AttentionModule,
+  r: Extract<CoreRequest, { type: "algorithm" | "load" }>,
+): Promise<unknown> {
+  if (r.type === "algorithm") return algorithm(r.scenario, r.ask);
+  return storeFile(r.file, r.fields, (bytes) => valueOf<true>(raw.check(bytes), "ok"));
+}
+
 /** The request's answer and the buffers its reply transfers. */
 function answer(
   raw: AttentionModule,
-  r: Exclude<CoreRequest, { type: "close" | "hold" | "algorithm" }>,
+  r: Exclude<CoreRequest, { type: "close" | "hold" | "algorithm" | "load" }>,
 ): [unknown, ArrayBuffer[]] {
   switch (r.type) {
     case "ready":
       return [true, []];
     case "open": {
-      const opened = raw.open(coreBytes(asSerialised(r.scenario)), r.granularity);
+      const opened = raw.open(coreText(r.scenario), r.granularity);
       const value: Opened = {
         run: valueOf<number>(opened, "id"),
         summary: valueOf<RunSummary>(opened, "summary"),
@@ -94,16 +104,17 @@ function answer(
     case "drill":
       return [
         valueOf<unknown>(
-          raw.drill(coreBytes(asSerialised(r.scenario)), r.kind, r.head, r.row, r.col),
+          raw.drill(coreText(r.scenario), r.kind, r.head, r.row, r.col),
           "drill",
         ),
         [],
       ];
     case "sweep":
-      return [valueOf<unknown>(raw.sweep(coreBytes(asSerialised(r.scenario))), "points"), []];
-    case "check":
-      valueOf<true>(raw.check(typeof r.text === "string" ? coreBytes(r.text) : r.text), "ok");
-      return [true, []];
+      return [valueOf<unknown>(raw.sweep(coreText(r.scenario)), "points"), []];
+    case "save": {
+      const text = scenarioJson(fullScenario(r.scenario));
+      return [new Blob([text], { type: "application/json;charset=utf-8" }), []];
+    }
   }
 }
 
@@ -184,9 +195,9 @@ self.addEventListener("message", (event: MessageEvent<CoreRequest>) => {
       if (request.type === "close") return raw.close(request.run);
       // mallinfo walks the heap's chunks: measured for an open only, not on every fetch.
       const heap = request.type === "open" ? raw.heapBytesInUse() : 0;
-      if (request.type === "algorithm") {
+      if (request.type === "algorithm" || request.type === "load") {
         const id = request.id;
-        algorithm(request.scenario, request.ask).then(
+        later(raw, request).then(
           (value) => post({ id, ok: true, value }),
           (e: Error) => refuse(id, e),
         );

@@ -5,11 +5,12 @@
  */
 import type { AlgorithmAsk } from "./algorithm-types";
 import { CoreClient, CoreLostError } from "./core-client";
-import type { Opened } from "./core-protocol";
+import type { Opened, StoredFile } from "./core-protocol";
 import { DrillKind, type Granularity } from "./enums";
 import { everyPart, lazyRun, RunHandle } from "./lazy-run";
 import { ScenarioError } from "./scenario-error";
-import { scenarioText } from "./scenario-text";
+import { fromText, scenarioText } from "./scenario-text";
+import { MATRICES } from "./registry";
 import type {
   OutputDrillValue,
   ProductDrillValue,
@@ -40,10 +41,13 @@ export interface Attention {
   /** Loads every matrix of a result, and every step when `steps` (the exports read them all). */
   loadAll(result: RunResult, steps: boolean): Promise<void>;
   /**
-   * Reads and checks a scenario file's text (or its bytes as they are, which the core checks are
-   * UTF-8) without computing it. Rejects with ScenarioError.
+   * Reads a scenario file in the worker, which checks it (its bytes as they are: the core says
+   * where they are not UTF-8) and keeps it (stored-files.ts): its scenario, whose big matrices
+   * are markers of the worker's copy (matrix-ref.ts). Rejects with ScenarioError.
    */
-  check(text: string | Uint8Array): Promise<void>;
+  loadFile(file: Blob): Promise<ScenarioFile>;
+  /** The text Save writes for a scenario with markers, laid out by the worker. */
+  savedFile(scenario: ScenarioFile): Promise<Blob>;
   /** Whether `result`'s run died with its worker (CoreLostError): it must be run again. */
   lost(result: RunResult): boolean;
   /** Calls `listener` when the core's worker is found dead (the next request restarts it). */
@@ -87,6 +91,9 @@ export interface Attention {
   algorithm<T>(scenario: ScenarioFile, ask: AlgorithmAsk): Promise<T>;
 }
 
+/** The matrix fields of a scenario file (the worker marks big ones). */
+const FILE_FIELDS = MATRICES.flatMap((m) => (m.fileField ? [m.fileField] : []));
+
 /** Each lazy result's run, and a backstop that frees the runs of results nobody released. */
 const handles = new WeakMap<RunResult, RunHandle>();
 const unreleased = new FinalizationRegistry<RunHandle>((handle) => handle.release());
@@ -121,9 +128,11 @@ function wrap(client: CoreClient): Attention {
       handle.release();
     },
     loadAll: async (result, steps) => handles.get(result)?.load(everyPart(result, steps)),
-    check: async (text) => {
-      await client.request({ type: "check", text });
+    async loadFile(file) {
+      const stored = await client.request<StoredFile>({ type: "load", file, fields: FILE_FIELDS });
+      return fromText(stored.scenario, `{"$file":${stored.file}}`);
     },
+    savedFile: (scenario) => client.request({ type: "save", scenario: JSON.stringify(scenario) }),
     lost(result) {
       const handle = handles.get(result);
       return handle !== undefined && !client.holds(handle.id);
