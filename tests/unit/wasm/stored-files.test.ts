@@ -11,8 +11,8 @@ import { coreText, fullScenario, storeFile } from "../../../web/src/wasm/stored-
 
 const FIELDS = ["x_q", "w_q", "b_q"];
 const accept = () => undefined;
-const store = (text: string | Uint8Array, check: (b: Uint8Array) => void = accept) =>
-  storeFile(new Blob([text]), FIELDS, check);
+const store = (text: string | Uint8Array<ArrayBuffer>, check: (b: Uint8Array) => void = accept) =>
+  storeFile(new Blob([text]), check);
 /** What the page sent the core before: the loaded text (edits appended), -0 re-serialised. */
 const before = (text: string, edits?: unknown[]) =>
   coreBytes(asSerialised(edits ? appendEdits(text, false, edits) : text));
@@ -55,7 +55,7 @@ describe("a loaded file's bytes for the core", () => {
     };
     await expect(store(SMALL, refuse)).rejects.toThrow("x_q: not a matrix");
     const huge = { size: 2 ** 28, arrayBuffer: () => Promise.reject(new Error("read")) };
-    await expect(storeFile(huge as unknown as Blob, FIELDS, accept)).rejects.toThrow(
+    await expect(storeFile(huge as unknown as Blob, accept)).rejects.toThrow(
       /at most 134,217,728 bytes/,
     );
   });
@@ -64,8 +64,9 @@ describe("a loaded file's bytes for the core", () => {
 describe("a big file", () => {
   // 1.2 M numbers, none whole: over 4 MiB of JSON, more than any link carries.
   const big = {
-    query_tokens: ["a"],
+    query_tokens: ["a", "b"],
     d_model: 1000,
+    padded_keys: [1],
     x_q: [Array.from({ length: 1000 }, (_, i) => i / 7)],
     w_q: Array.from({ length: 1200 }, (_, r) =>
       Array.from({ length: 1000 }, (_, c) => r - c / 3 - 0.25),
@@ -80,7 +81,8 @@ describe("a big file", () => {
     expect(FIELDS.map((f) => isMatrixRef(scenario[f as "w_q"]))).toEqual([true, true, true]);
     expect(scenario.w_q).toEqual({ ref: file, rows: 1200, cols: 1000 });
     expect(scenario.b_q).toEqual({ ref: file, rows: 1, cols: 1000 });
-    expect(scenario.query_tokens).toEqual(["a"]);
+    expect(scenario.query_tokens).toEqual(["a", "b"]);
+    expect(scenario.padded_keys).toEqual([1]);
   });
 
   it("is put back whole where the page sends markers: to the core and to Save", async () => {

@@ -8,7 +8,7 @@ import { createEditing } from "../views/editing/editing";
 import { sameInputs, scenarioWithEdits, usableEdits } from "../state/edits";
 import { formFromScenario, scenarioFromForm } from "../views/scenario/scenario-form";
 import type { MatrixSpec } from "../views/matrix/matrix-model";
-import { readScenarioFile, scenarioBlob } from "../state/scenario-file";
+import { readScenarioFile } from "../state/scenario-file";
 import { createScenarioFileControls } from "../views/scenario/file-controls";
 import { SUPERSEDED, type AppState, type RunOutcome } from "../state/app-state";
 import { ScenarioError, type Attention } from "../wasm/loader";
@@ -74,7 +74,7 @@ export function createLearnerTools(
     async saved() {
       const att = host.attention();
       const s = host.state()?.scenario;
-      return att && s ? scenarioBlob(att, s) : null;
+      return att && s ? att.savedFile(s) : null;
     },
     async load(file, name) {
       const att = host.attention();

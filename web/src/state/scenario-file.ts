@@ -1,14 +1,15 @@
 /**
  * Scenario files (docs/scenario.md): written laid out like the examples, read in the core's
  * worker (wasm/stored-files.ts), which judges the file itself (strict UTF-8 and JSON, every field
- * checked) so its message names the field or the line, and keeps a big file's matrices there.
+ * checked) so its message names the field or the line, and keeps a big file's matrices there;
+ * Save's text is laid out there too (wasm/scenario-layout.ts), one way for every scenario.
  * The Save / Load buttons are views/scenario/file-controls.ts.
  */
 import { ScenarioError, type Attention } from "../wasm/loader";
-import { hasMatrixRefs } from "../wasm/matrix-ref";
 import { scenarioJson } from "../wasm/scenario-layout";
 import type { ScenarioFile } from "../wasm/types";
 
+// Save's layout, done in the worker (Attention.savedFile), which may hold the matrices.
 export { scenarioJson };
 
 /** Name of the downloaded file. */
@@ -29,10 +30,4 @@ export async function readScenarioFile(
     if (e instanceof ScenarioError) return e;
     throw e;
   }
-}
-
-/** The file Save writes for `s`: laid out here, or in the worker when it holds the matrices. */
-export async function scenarioBlob(attention: Attention, s: ScenarioFile): Promise<Blob> {
-  if (hasMatrixRefs(s)) return attention.savedFile(s);
-  return new Blob([scenarioJson(s)], { type: "application/json;charset=utf-8" });
 }

@@ -33,12 +33,9 @@ export type CoreRequest =
   | { id: number; type: "sweep"; scenario: string }
   /** The KV cache's steps, flash's tiles or one tile, or the difference, of a scenario. */
   | { id: number; type: "algorithm"; scenario: string; ask: AlgorithmAsk }
-  /**
-   * Reads, checks and keeps a scenario file (stored-files.ts); `fields` are the matrix fields of
-   * a file. Answers a StoredFile.
-   */
-  | { id: number; type: "load"; file: Blob; fields: string[] }
-  /** The text Save writes for a scenario whose matrices the worker holds, as a Blob. */
+  /** Reads, checks and keeps a scenario file (stored-files.ts). Answers a StoredFile. */
+  | { id: number; type: "load"; file: Blob }
+  /** The file Save writes for a scenario (its markers' numbers put back), as a Blob. */
   | { id: number; type: "save"; scenario: string }
   | { type: "close"; run: number }
   /** Holds Web Lock `lock` for the worker's life, then replies {held}: its end frees it. */

@@ -5,81 +5,68 @@
  * Messages: core-protocol.ts.
  */
 import createAttentionModule from "@wasm/attention.mjs";
-import { scenarioJson } from "./scenario-layout";
-import { coreText, fullScenario, storeFile } from "./stored-files";
+import { asSerialised, coreBytes } from "./core-bytes";
 import type { AlgorithmAsk, AlgorithmModule } from "./algorithm-types";
+import { Refused, valueOf } from "./module-answer";
 import type { CoreReply, CoreRequest, Fetched, Opened } from "./core-protocol";
 import type { AttentionModule, MatrixValue, RunSummary, StepValue } from "./types";
 
 const loading = createAttentionModule() as Promise<AttentionModule>;
 
-/** A module answer that failed: its {field, message} goes back as the reply's error. */
-class Refused extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-type Answer = { ok: true } | { ok: false; error: { field: string; message: string } };
-
-/** Field `key` of a module answer, or its error thrown as Refused. */
-function valueOf<T>(answer: Answer, key: string): T {
-  if (!answer.ok) throw new Refused(answer.error.field, answer.error.message);
-  return (answer as unknown as Record<string, T>)[key]!;
-}
-
 /** The buffers of `matrices`, to transfer rather than copy. */
 const buffers = (matrices: (MatrixValue | null)[]) =>
   matrices.flatMap((m) => (m ? [m.data.buffer as ArrayBuffer] : []));
 
-/** The algorithms' module (the KV cache, FlashAttention), loaded on the first request for it. */
-let algorithms: Promise<AlgorithmModule> | null = null;
+/**
+ * The loaded files (stored-files.ts), loaded with the first file or Save: before, no scenario
+ * text names a stored file (a text that pretends to is the core's to refuse).
+ */
+let files: typeof import("./stored-files") | null = null;
+const loadFiles = async () => (files ??= await import("./stored-files"));
+
+/** The bytes the core reads for a scenario text from the page. */
+const coreText = (text: string) => (files ? files.coreText(text) : coreBytes(asSerialised(text)));
+
+/** The algorithms' answers and module (algorithm-answer.ts), loaded on the first request. */
+let algorithms: Promise<{ raw: AlgorithmModule; answer: AnswerAlgorithm }> | null = null;
+type AnswerAlgorithm = typeof import("./algorithm-answer").answerAlgorithm;
 
 /** The answer of the algorithms' module to `a` for the scenario text `scenario`. */
 async function algorithm(scenario: string, a: AlgorithmAsk): Promise<unknown> {
   // A module that did not load (offline, or a one-file page that has only the stepper's) is
   // named, and tried again at the next request; the stepper's own module is left as it is.
-  algorithms ??= import("@wasm/algorithms.mjs")
-    .then((m) => m.default() as Promise<AlgorithmModule>)
+  algorithms ??= import("./algorithm-answer")
+    .then(async (m) => ({ raw: await m.createAlgorithms(), answer: m.answerAlgorithm }))
     .catch(() => {
       algorithms = null;
       throw new Error(
         "the KV cache and FlashAttention module (algorithms.wasm) could not be loaded; the standard steps still work",
       );
     });
-  const raw = await algorithms;
-  const json = coreText(scenario);
-  switch (a.kind) {
-    case "kv-cache":
-      return valueOf(raw.kvCache(json, a.head), "decode");
-    case "flash":
-      return valueOf(raw.flash(json, a.head, a.blockQ, a.blockK), "flash");
-    case "tile":
-      return valueOf(raw.flashTile(json, a.head, a.blockQ, a.blockK, a.index), "tile");
-    case "difference": {
-      const which = a.algorithm === "kv-cache" ? 1 : 2;
-      const d = raw.algorithmDifference(json, which, a.blockQ, a.blockK);
-      return { output: valueOf<number>(d, "output"), weights: valueOf<number>(d, "weights") };
-    }
-  }
+  const { raw, answer } = await algorithms;
+  return answer(raw, coreText(scenario), a);
 }
 
-/** The answer of a request that waits (a module to load, a file to read). */
-function later(
+/** Requests answered once a module is loaded or a file read. */
+type Waiting = "algorithm" | "load" | "save";
+const waits = (r: CoreRequest): r is Extract<CoreRequest, { type: Waiting }> =>
+  r.type === "algorithm" || r.type === "load" || r.type === "save";
+
+/** The answer of a request that waits. */
+async function later(
   raw: AttentionModule,
-  r: Extract<CoreRequest, { type: "algorithm" | "load" }>,
+  r: Extract<CoreRequest, { type: Waiting }>,
 ): Promise<unknown> {
   if (r.type === "algorithm") return algorithm(r.scenario, r.ask);
-  return storeFile(r.file, r.fields, (bytes) => valueOf<true>(raw.check(bytes), "ok"));
+  const stored = await loadFiles();
+  if (r.type === "save") return stored.savedFile(r.scenario);
+  return stored.storeFile(r.file, (bytes) => valueOf<true>(raw.check(bytes), "ok"));
 }
 
 /** The request's answer and the buffers its reply transfers. */
 function answer(
   raw: AttentionModule,
-  r: Exclude<CoreRequest, { type: "close" | "hold" | "algorithm" | "load" }>,
+  r: Exclude<CoreRequest, { type: "close" | "hold" | Waiting }>,
 ): [unknown, ArrayBuffer[]] {
   switch (r.type) {
     case "ready":
@@ -103,18 +90,11 @@ function answer(
     }
     case "drill":
       return [
-        valueOf<unknown>(
-          raw.drill(coreText(r.scenario), r.kind, r.head, r.row, r.col),
-          "drill",
-        ),
+        valueOf<unknown>(raw.drill(coreText(r.scenario), r.kind, r.head, r.row, r.col), "drill"),
         [],
       ];
     case "sweep":
       return [valueOf<unknown>(raw.sweep(coreText(r.scenario)), "points"), []];
-    case "save": {
-      const text = scenarioJson(fullScenario(r.scenario));
-      return [new Blob([text], { type: "application/json;charset=utf-8" }), []];
-    }
   }
 }
 
@@ -195,7 +175,7 @@ self.addEventListener("message", (event: MessageEvent<CoreRequest>) => {
       if (request.type === "close") return raw.close(request.run);
       // mallinfo walks the heap's chunks: measured for an open only, not on every fetch.
       const heap = request.type === "open" ? raw.heapBytesInUse() : 0;
-      if (request.type === "algorithm" || request.type === "load") {
+      if (waits(request)) {
         const id = request.id;
         later(raw, request).then(
           (value) => post({ id, ok: true, value }),

@@ -10,7 +10,6 @@ import { DrillKind, type Granularity } from "./enums";
 import { everyPart, lazyRun, RunHandle } from "./lazy-run";
 import { ScenarioError } from "./scenario-error";
 import { fromText, scenarioText } from "./scenario-text";
-import { MATRICES } from "./registry";
 import type {
   OutputDrillValue,
   ProductDrillValue,
@@ -46,7 +45,7 @@ export interface Attention {
    * are markers of the worker's copy (matrix-ref.ts). Rejects with ScenarioError.
    */
   loadFile(file: Blob): Promise<ScenarioFile>;
-  /** The text Save writes for a scenario with markers, laid out by the worker. */
+  /** The file Save writes for a scenario (its markers' numbers put back), laid out by the worker. */
   savedFile(scenario: ScenarioFile): Promise<Blob>;
   /** Whether `result`'s run died with its worker (CoreLostError): it must be run again. */
   lost(result: RunResult): boolean;
@@ -91,9 +90,6 @@ export interface Attention {
   algorithm<T>(scenario: ScenarioFile, ask: AlgorithmAsk): Promise<T>;
 }
 
-/** The matrix fields of a scenario file (the worker marks big ones). */
-const FILE_FIELDS = MATRICES.flatMap((m) => (m.fileField ? [m.fileField] : []));
-
 /** Each lazy result's run, and a backstop that frees the runs of results nobody released. */
 const handles = new WeakMap<RunResult, RunHandle>();
 const unreleased = new FinalizationRegistry<RunHandle>((handle) => handle.release());
@@ -129,7 +125,7 @@ function wrap(client: CoreClient): Attention {
     },
     loadAll: async (result, steps) => handles.get(result)?.load(everyPart(result, steps)),
     async loadFile(file) {
-      const stored = await client.request<StoredFile>({ type: "load", file, fields: FILE_FIELDS });
+      const stored = await client.request<StoredFile>({ type: "load", file });
       return fromText(stored.scenario, `{"$file":${stored.file}}`);
     },
     savedFile: (scenario) => client.request({ type: "save", scenario: JSON.stringify(scenario) }),

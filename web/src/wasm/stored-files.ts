@@ -10,6 +10,7 @@ import { asSerialised, coreBytes } from "./core-bytes";
 import { tooLargeMessage } from "./core-limits";
 import { minJsonLength } from "./json-size";
 import { isMatrixRef } from "./matrix-ref";
+import { scenarioJson } from "./scenario-layout";
 import { appendEdits } from "./scenario-text";
 import type { ScenarioFile } from "./types";
 
@@ -46,9 +47,16 @@ function file(id: number): Stored {
 const withoutBom = (b: Uint8Array) =>
   b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? b.subarray(3) : b;
 
+/**
+ * Whether field `key` holds a matrix or a bias: of a file's arrays, the tokens are strings, the
+ * edits objects, and padded_keys the only other numbers (docs/scenario.md).
+ */
+const isMatrixField = (key: string, v: unknown) =>
+  Array.isArray(v) && key !== "padded_keys" && (Array.isArray(v[0]) || typeof v[0] === "number");
+
 /** The page's copy of `values`: each matrix field a marker when together they are big. */
-function pageView(id: number, values: Record<string, unknown>, fields: readonly string[]) {
-  const matrices = fields.filter((f) => Array.isArray(values[f]));
+function pageView(id: number, values: Record<string, unknown>) {
+  const matrices = Object.keys(values).filter((f) => isMatrixField(f, values[f]));
   const size = matrices.reduce((sum, f) => sum + minJsonLength(values[f]), 0);
   if (size <= MARKED_OVER) return values;
   const view = { ...values };
@@ -62,12 +70,11 @@ function pageView(id: number, values: Record<string, unknown>, fields: readonly 
 
 /**
  * Reads `blob` as a scenario file, refused with the core's own message (a ScenarioError's
- * {field, message} returned by `check`) or a size over the limit; `fields` are the matrix
- * fields of a file (the registry's). Returns its id and the page's copy.
+ * {field, message} returned by `check`) or a size over the limit. Returns its id and the page's
+ * copy.
  */
 export async function storeFile(
   blob: Blob,
-  fields: readonly string[],
   check: (bytes: Uint8Array) => void,
 ): Promise<{ file: number; scenario: ScenarioFile }> {
   const tooLarge = tooLargeMessage(blob.size);
@@ -81,7 +88,7 @@ export async function storeFile(
   const id = next++;
   stored.set(id, { bytes, values });
   for (const old of stored.keys()) if (stored.size > KEPT) stored.delete(old);
-  return { file: id, scenario: pageView(id, values, fields) as unknown as ScenarioFile };
+  return { file: id, scenario: pageView(id, values) as unknown as ScenarioFile };
 }
 
 /** `text` with every marker replaced by its numbers; null when it names no stored file. */
@@ -136,7 +143,12 @@ function withEdits(own: Stored, edits: readonly unknown[]): Uint8Array {
   return out;
 }
 
-/** A scenario text from the page with its markers' numbers put back, laid out for Save. */
+/** A scenario text from the page with its markers' numbers put back. */
 export function fullScenario(text: string): Record<string, unknown> {
   return expanded(text) ?? (JSON.parse(text) as Record<string, unknown>);
+}
+
+/** The file Save writes for a scenario text from the page, markers filled in. */
+export function savedFile(text: string): Blob {
+  return new Blob([scenarioJson(fullScenario(text))], { type: "application/json;charset=utf-8" });
 }

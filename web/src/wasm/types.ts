@@ -119,8 +119,7 @@ type BiasField = Extract<MatrixInfo, { rows: "1" }>["fileField"];
  */
 export type ScenarioMatrices = {
   [F in EditableMatrix]?:
-    | (F extends BiasField ? number[] : F extends "w_o" ? number[][] | null : number[][])
-    | MatrixRef;
+    (F extends BiasField ? number[] : F extends "w_o" ? number[][] | null : number[][]) | MatrixRef;
 };
 
 /** A scenario file (docs/scenario.md); snake_case as in the file, its matrices as ScenarioMatrices. */

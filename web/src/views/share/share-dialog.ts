@@ -9,7 +9,7 @@ import { presetMatching } from "../../state/presets";
 import type { View } from "../../state/app-state";
 import { stepAttributes } from "../../state/embed-options";
 import { encodeView, TooBigForLinkError, viewToSearchParams } from "../../state/url-state";
-import { SAVE_NAME, scenarioBlob } from "../../state/scenario-file";
+import { SAVE_NAME } from "../../state/scenario-file";
 import { loadAttention } from "../../wasm/loader";
 import "./share.css";
 import { download } from "../ui/download";
@@ -162,10 +162,10 @@ export function createShareDialog(host: HTMLElement, view: () => View | null): S
     if (e.key !== "Escape") e.stopPropagation();
   });
 
-  /** Downloads the scenario's file (laid out in the core's worker when it holds the matrices). */
+  /** Downloads the scenario's file (laid out in the core's worker, which may hold its matrices). */
   async function save(scenario: View["scenario"]): Promise<void> {
     try {
-      download(dialog, SAVE_NAME, await scenarioBlob(await loadAttention(), scenario));
+      download(dialog, SAVE_NAME, await (await loadAttention()).savedFile(scenario));
       status.textContent = `Saved ${SAVE_NAME}.`;
     } catch (e) {
       status.textContent = `Could not save: ${e instanceof Error ? e.message : String(e)}`;
