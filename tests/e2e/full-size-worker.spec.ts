@@ -122,3 +122,24 @@ test("a 768-wide layer's file and matrices stay in the worker; a form change and
   expect(after.largestSent).toBeLessThan(100_000);
   expect(after.largestReceived).toBeLessThan(10_000);
 });
+
+test("a loaded file is gone with a worker that ended, and the page says to load it again", async ({
+  page,
+}) => {
+  await page.goto("./");
+  const counter = page.getByTestId("step-counter");
+  await expect(counter).toHaveText(/^Step 1 of \d+$/);
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Load scenario…" }).click();
+  await (await chooser).setFiles("examples/from-scratch.json");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Loaded from-scratch.json." }),
+  ).toHaveCount(1);
+  const worker = page.workers().find((w) => /core-worker/.test(w.url()))!;
+  await worker.evaluate(() => self.close());
+  const status = page.locator('[data-part="status"]');
+  await expect(status).toHaveText(/^The core stopped \(its worker ended\)/);
+  await page.getByRole("button", { name: "Last step" }).click();
+  await expect(status).toHaveText("Not applied; the last good result is still shown.");
+  await expect(page.getByText(/no longer held by the core; load it again/)).toBeVisible();
+});

@@ -49,18 +49,28 @@ async function algorithm(scenario: string, a: AlgorithmAsk): Promise<unknown> {
 
 /** Requests answered once a module is loaded or a file read. */
 type Waiting = "algorithm" | "load" | "save";
-const waits = (r: CoreRequest): r is Extract<CoreRequest, { type: Waiting }> =>
-  r.type === "algorithm" || r.type === "load" || r.type === "save";
+type Later = Exclude<CoreRequest, { type: "close" | "hold" }>;
+
+/**
+ * Whether `r` waits: for a module, a file, or the stored files' code when its scenario names a
+ * file before any was loaded here (a worker restarted after a crash: stored-files.ts says the
+ * file is gone, not the core that "$file" is an unknown field).
+ */
+const waits = (r: CoreRequest): boolean =>
+  r.type === "algorithm" ||
+  r.type === "load" ||
+  r.type === "save" ||
+  (!files && "scenario" in r && /"\$file"|"ref"/.test(r.scenario));
 
 /** The answer of a request that waits. */
-async function later(
-  raw: AttentionModule,
-  r: Extract<CoreRequest, { type: Waiting }>,
-): Promise<unknown> {
+async function later(raw: AttentionModule, r: Later): Promise<unknown> {
   if (r.type === "algorithm") return algorithm(r.scenario, r.ask);
   const stored = await loadFiles();
   if (r.type === "save") return stored.savedFile(r.scenario);
-  return stored.storeFile(r.file, (bytes) => valueOf<true>(raw.check(bytes), "ok"));
+  if (r.type === "load") {
+    return stored.storeFile(r.file, (bytes) => valueOf<true>(raw.check(bytes), "ok"));
+  }
+  return answer(raw, r)[0];
 }
 
 /** The request's answer and the buffers its reply transfers. */
@@ -176,15 +186,15 @@ self.addEventListener("message", (event: MessageEvent<CoreRequest>) => {
       // mallinfo walks the heap's chunks: measured for an open only, not on every fetch.
       const heap = request.type === "open" ? raw.heapBytesInUse() : 0;
       if (waits(request)) {
-        const id = request.id;
-        later(raw, request).then(
+        const id = (request as Later).id;
+        later(raw, request as Later).then(
           (value) => post({ id, ok: true, value }),
           (e: Error) => refuse(id, e),
         );
         return;
       }
       try {
-        const [value, transfer] = answer(raw, request);
+        const [value, transfer] = answer(raw, request as Parameters<typeof answer>[1]);
         post({ id: request.id, ok: true, value }, transfer);
       } catch (e) {
         refuse(request.id, e as Error);
