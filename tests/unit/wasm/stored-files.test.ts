@@ -11,8 +11,12 @@ import { coreText, fullScenario, storeFile } from "../../../web/src/wasm/stored-
 
 const FIELDS = ["x_q", "w_q", "b_q"];
 const accept = () => undefined;
-const store = (text: string | Uint8Array<ArrayBuffer>, check: (b: Uint8Array) => void = accept) =>
-  storeFile(new Blob([text]), check);
+let next = 1;
+/** Stores `text` as a new file: its id and the page's copy. */
+async function store(text: string | Uint8Array<ArrayBuffer>, check = accept) {
+  const file = next++;
+  return { file, scenario: await storeFile(new Blob([text]), file, check) };
+}
 /** What the page sent the core before: the loaded text (edits appended), -0 re-serialised. */
 const before = (text: string, edits?: unknown[]) =>
   coreBytes(asSerialised(edits ? appendEdits(text, false, edits) : text));
@@ -55,7 +59,7 @@ describe("a loaded file's bytes for the core", () => {
     };
     await expect(store(SMALL, refuse)).rejects.toThrow("x_q: not a matrix");
     const huge = { size: 2 ** 28, arrayBuffer: () => Promise.reject(new Error("read")) };
-    await expect(storeFile(huge as unknown as Blob, accept)).rejects.toThrow(
+    await expect(storeFile(huge as unknown as Blob, 0, accept)).rejects.toThrow(
       /at most 134,217,728 bytes/,
     );
   });

@@ -8,7 +8,6 @@ import { createEditing } from "../views/editing/editing";
 import { sameInputs, scenarioWithEdits, usableEdits } from "../state/edits";
 import { formFromScenario, scenarioFromForm } from "../views/scenario/scenario-form";
 import type { MatrixSpec } from "../views/matrix/matrix-model";
-import { readScenarioFile } from "../state/scenario-file";
 import { createScenarioFileControls } from "../views/scenario/file-controls";
 import { SUPERSEDED, type AppState, type RunOutcome } from "../state/app-state";
 import { ScenarioError, type Attention } from "../wasm/loader";
@@ -79,10 +78,14 @@ export function createLearnerTools(
     async load(file, name) {
       const att = host.attention();
       if (!att || !host.state()) return;
-      const parsed = await readScenarioFile(att, file);
-      if (parsed instanceof ScenarioError) {
+      // The worker reads and judges the file and keeps it (wasm/stored-files.ts).
+      let parsed: ScenarioFile;
+      try {
+        parsed = await att.loadFile(file);
+      } catch (e) {
+        if (!(e instanceof ScenarioError)) throw e;
         // Beside the field, but saying it is the file's value, not what the form shows.
-        host.report(new ScenarioError(parsed.field, `In ${name}: ${parsed.message}`));
+        host.report(new ScenarioError(e.field, `In ${name}: ${e.message}`));
         files.note(`${name} was not loaded.`);
         return;
       }

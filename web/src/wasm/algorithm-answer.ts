@@ -6,11 +6,14 @@ import createAlgorithmsModule from "@wasm/algorithms.mjs";
 import type { AlgorithmAsk, AlgorithmModule } from "./algorithm-types";
 import { valueOf } from "./module-answer";
 
-/** A new instance of the module (the worker keeps one). */
-export const createAlgorithms = () => createAlgorithmsModule() as Promise<AlgorithmModule>;
+/** A new instance of the module, as the function that answers with it (the worker keeps one). */
+export async function openAlgorithms() {
+  const raw = (await createAlgorithmsModule()) as AlgorithmModule;
+  return (json: Uint8Array, a: AlgorithmAsk) => answerAlgorithm(raw, json, a);
+}
 
 /** The module's answer to `a` for a scenario's bytes `json`. */
-export function answerAlgorithm(raw: AlgorithmModule, json: Uint8Array, a: AlgorithmAsk): unknown {
+function answerAlgorithm(raw: AlgorithmModule, json: Uint8Array, a: AlgorithmAsk): unknown {
   switch (a.kind) {
     case "kv-cache":
       return valueOf(raw.kvCache(json, a.head), "decode");

@@ -7,7 +7,7 @@
  */
 import type { AlgorithmAsk } from "./algorithm-types";
 import type { DrillKind, Granularity, MatrixId } from "./enums";
-import type { MatrixValue, RunSummary, ScenarioFile, StepValue } from "./types";
+import type { MatrixValue, RunSummary, StepValue } from "./types";
 
 /** A matrix of an open run by its registry id; `head` for a per-head matrix (-1 otherwise). */
 export interface MatrixPart {
@@ -33,8 +33,8 @@ export type CoreRequest =
   | { id: number; type: "sweep"; scenario: string }
   /** The KV cache's steps, flash's tiles or one tile, or the difference, of a scenario. */
   | { id: number; type: "algorithm"; scenario: string; ask: AlgorithmAsk }
-  /** Reads, checks and keeps a scenario file (stored-files.ts). Answers a StoredFile. */
-  | { id: number; type: "load"; file: Blob }
+  /** Reads, checks and keeps a scenario file as `file` (stored-files.ts). Answers its ScenarioFile. */
+  | { id: number; type: "load"; file: number; blob: Blob }
   /** The file Save writes for a scenario (its markers' numbers put back), as a Blob. */
   | { id: number; type: "save"; scenario: string }
   | { type: "close"; run: number }
@@ -45,12 +45,6 @@ export type CoreRequest =
 export interface Opened {
   run: number;
   summary: RunSummary;
-}
-
-/** What "load" answers: the file's id and its fields (big matrices as markers). */
-export interface StoredFile {
-  file: number;
-  scenario: ScenarioFile;
 }
 
 /** What "fetch" answers, in the order asked (a matrix the run does not have is null). */

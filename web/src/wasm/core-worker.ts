@@ -6,7 +6,7 @@
  */
 import createAttentionModule from "@wasm/attention.mjs";
 import { asSerialised, coreBytes } from "./core-bytes";
-import type { AlgorithmAsk, AlgorithmModule } from "./algorithm-types";
+import type { AlgorithmAsk } from "./algorithm-types";
 import { Refused, valueOf } from "./module-answer";
 import type { CoreReply, CoreRequest, Fetched, Opened } from "./core-protocol";
 import type { AttentionModule, MatrixValue, RunSummary, StepValue } from "./types";
@@ -28,23 +28,21 @@ const loadFiles = async () => (files ??= await import("./stored-files"));
 const coreText = (text: string) => (files ? files.coreText(text) : coreBytes(asSerialised(text)));
 
 /** The algorithms' answers and module (algorithm-answer.ts), loaded on the first request. */
-let algorithms: Promise<{ raw: AlgorithmModule; answer: AnswerAlgorithm }> | null = null;
-type AnswerAlgorithm = typeof import("./algorithm-answer").answerAlgorithm;
+let algorithms: Promise<(json: Uint8Array, a: AlgorithmAsk) => unknown> | null = null;
 
 /** The answer of the algorithms' module to `a` for the scenario text `scenario`. */
 async function algorithm(scenario: string, a: AlgorithmAsk): Promise<unknown> {
   // A module that did not load (offline, or a one-file page that has only the stepper's) is
   // named, and tried again at the next request; the stepper's own module is left as it is.
   algorithms ??= import("./algorithm-answer")
-    .then(async (m) => ({ raw: await m.createAlgorithms(), answer: m.answerAlgorithm }))
+    .then((m) => m.openAlgorithms())
     .catch(() => {
       algorithms = null;
       throw new Error(
         "the KV cache and FlashAttention module (algorithms.wasm) could not be loaded; the standard steps still work",
       );
     });
-  const { raw, answer } = await algorithms;
-  return answer(raw, coreText(scenario), a);
+  return (await algorithms)(coreText(scenario), a);
 }
 
 /** Requests answered once a module is loaded or a file read. */
@@ -57,19 +55,31 @@ type Later = Exclude<CoreRequest, { type: "close" | "hold" }>;
  * file is gone, not the core that "$file" is an unknown field).
  */
 const waits = (r: CoreRequest): boolean =>
-  r.type === "algorithm" ||
-  r.type === "load" ||
+  "ask" in r || // algorithm
+  "blob" in r || // load
   r.type === "save" ||
-  (!files && "scenario" in r && /"\$file"|"ref"/.test(r.scenario));
+  ((!files || pending > 0) && "scenario" in r && /"\$file"|"ref"/.test(r.scenario));
+
+/**
+ * Files being read, in the order asked (a restarted worker's reloads come before the request
+ * that started it): a request that names a file waits for them.
+ */
+let reading: Promise<unknown> = Promise.resolve();
+let pending = 0;
 
 /** The answer of a request that waits. */
 async function later(raw: AttentionModule, r: Later): Promise<unknown> {
   if (r.type === "algorithm") return algorithm(r.scenario, r.ask);
-  const stored = await loadFiles();
-  if (r.type === "save") return stored.savedFile(r.scenario);
   if (r.type === "load") {
-    return stored.storeFile(r.file, (bytes) => valueOf<true>(raw.check(bytes), "ok"));
+    pending++;
+    const check = (bytes: Uint8Array) => valueOf<true>(raw.check(bytes), "ok");
+    const done = loadFiles().then((m) => m.storeFile(r.blob, r.file, check));
+    reading = Promise.all([reading, done.catch(() => 0)]).finally(() => pending--);
+    return done;
   }
+  await reading;
+  const m = await loadFiles();
+  if (r.type === "save") return m.savedFile(r.scenario);
   return answer(raw, r)[0];
 }
 

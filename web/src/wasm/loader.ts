@@ -5,7 +5,7 @@
  */
 import type { AlgorithmAsk } from "./algorithm-types";
 import { CoreClient, CoreLostError } from "./core-client";
-import type { Opened, StoredFile } from "./core-protocol";
+import type { Opened } from "./core-protocol";
 import { DrillKind, type Granularity } from "./enums";
 import { everyPart, lazyRun, RunHandle } from "./lazy-run";
 import { ScenarioError } from "./scenario-error";
@@ -94,7 +94,19 @@ export interface Attention {
 const handles = new WeakMap<RunResult, RunHandle>();
 const unreleased = new FinalizationRegistry<RunHandle>((handle) => handle.release());
 
+/**
+ * The files the worker keeps (as many, by the same ids), handed again to a worker that
+ * replaced a dead one, so a loaded file's scenario runs on as a preset's does.
+ */
+const files = new Map<number, Blob>();
+const KEPT_FILES = 3;
+let nextFile = 1;
+
 function wrap(client: CoreClient): Attention {
+  client.started = () => {
+    for (const [file, blob] of files)
+      void client.request({ type: "load", file, blob }).catch(() => 0);
+  };
   // The module caches the trace of the last scenario text, so drilling right after a run with the
   // same scenario does not recompute it: keep the JSON text identical by serializing once here.
   const drill = <T>(
@@ -124,9 +136,12 @@ function wrap(client: CoreClient): Attention {
       handle.release();
     },
     loadAll: async (result, steps) => handles.get(result)?.load(everyPart(result, steps)),
-    async loadFile(file) {
-      const stored = await client.request<StoredFile>({ type: "load", file });
-      return fromText(stored.scenario, `{"$file":${stored.file}}`);
+    async loadFile(blob) {
+      const file = nextFile++;
+      const scenario = await client.request<ScenarioFile>({ type: "load", file, blob });
+      files.set(file, blob);
+      if (files.size > KEPT_FILES) files.delete(files.keys().next().value!);
+      return fromText(scenario, `{"$file":${file}}`);
     },
     savedFile: (scenario) => client.request({ type: "save", scenario: JSON.stringify(scenario) }),
     lost(result) {

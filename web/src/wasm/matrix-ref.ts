@@ -15,8 +15,3 @@ export interface MatrixRef {
 export function isMatrixRef(v: unknown): v is MatrixRef {
   return typeof v === "object" && v !== null && !Array.isArray(v) && "ref" in v;
 }
-
-/** Whether any field of `scenario` is a marker: its numbers are in the worker only. */
-export function hasMatrixRefs(scenario: object): boolean {
-  return Object.values(scenario).some(isMatrixRef);
-}

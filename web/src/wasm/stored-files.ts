@@ -24,10 +24,12 @@ interface Stored {
   values: Record<string, unknown>;
 }
 
-/** Files kept, oldest first; the page's undo may go back to the one loaded before. */
+/**
+ * Files kept by the page's id, oldest first; the page's undo may go back to the one loaded
+ * before, and the page hands a restarted worker the same files again (loader.ts).
+ */
 const stored = new Map<number, Stored>();
-const KEPT = 3;
-let next = 1;
+export const KEPT_FILES = 3;
 
 /**
  * Matrices whose JSON takes more than this are left here as markers: no link could carry them
@@ -70,13 +72,14 @@ function pageView(id: number, values: Record<string, unknown>) {
 
 /**
  * Reads `blob` as a scenario file, refused with the core's own message (a ScenarioError's
- * {field, message} returned by `check`) or a size over the limit. Returns its id and the page's
- * copy.
+ * {field, message} returned by `check`) or a size over the limit; kept as `id`. Returns the
+ * page's copy.
  */
 export async function storeFile(
   blob: Blob,
+  id: number,
   check: (bytes: Uint8Array) => void,
-): Promise<{ file: number; scenario: ScenarioFile }> {
+): Promise<ScenarioFile> {
   const tooLarge = tooLargeMessage(blob.size);
   if (tooLarge) throw new StoredError(tooLarge);
   const read = new Uint8Array(await blob.arrayBuffer());
@@ -85,10 +88,9 @@ export async function storeFile(
   const values = JSON.parse(text) as Record<string, unknown>;
   const own = withoutBom(read);
   const bytes = asSerialised(text) === text ? own : coreBytes(JSON.stringify(values));
-  const id = next++;
   stored.set(id, { bytes, values });
-  for (const old of stored.keys()) if (stored.size > KEPT) stored.delete(old);
-  return { file: id, scenario: pageView(id, values) as unknown as ScenarioFile };
+  for (const old of stored.keys()) if (stored.size > KEPT_FILES) stored.delete(old);
+  return pageView(id, values) as unknown as ScenarioFile;
 }
 
 /** `text` with every marker replaced by its numbers; null when it names no stored file. */
