@@ -1,8 +1,8 @@
-// The lower bound of a value's JSON length (web/src/state/json-size.ts), which lets a link and
+// The lower bound of a value's JSON length (web/src/wasm/json-size.ts), which lets a link and
 // the preset lookup skip writing out a scenario far too big to matter: never above the real
 // length, for every kind of value a scenario holds, and close to it for matrices of numbers.
 import { describe, expect, it } from "vitest";
-import { minJsonLength } from "../../../web/src/state/json-size";
+import { minJsonLength } from "../../../web/src/wasm/json-size";
 import {
   DEFAULT_PRESET,
   presetMatching,

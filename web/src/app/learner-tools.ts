@@ -8,7 +8,6 @@ import { createEditing } from "../views/editing/editing";
 import { sameInputs, scenarioWithEdits, usableEdits } from "../state/edits";
 import { formFromScenario, scenarioFromForm } from "../views/scenario/scenario-form";
 import type { MatrixSpec } from "../views/matrix/matrix-model";
-import { parseScenarioText } from "../state/scenario-file";
 import { createScenarioFileControls } from "../views/scenario/file-controls";
 import { SUPERSEDED, type AppState, type RunOutcome } from "../state/app-state";
 import { ScenarioError, type Attention } from "../wasm/loader";
@@ -71,14 +70,22 @@ export function createLearnerTools(
   };
 
   const files = createScenarioFileControls(panelHost, {
-    current: () => host.state()?.scenario ?? null,
-    async load(bytes, name) {
+    async saved() {
+      const att = host.attention();
+      const s = host.state()?.scenario;
+      return att && s ? att.savedFile(s) : null;
+    },
+    async load(file, name) {
       const att = host.attention();
       if (!att || !host.state()) return;
-      const parsed = await parseScenarioText(att, bytes);
-      if (parsed instanceof ScenarioError) {
+      // The worker reads and judges the file and keeps it (wasm/stored-files.ts).
+      let parsed: ScenarioFile;
+      try {
+        parsed = await att.loadFile(file);
+      } catch (e) {
+        if (!(e instanceof ScenarioError)) throw e;
         // Beside the field, but saying it is the file's value, not what the form shows.
-        host.report(new ScenarioError(parsed.field, `In ${name}: ${parsed.message}`));
+        host.report(new ScenarioError(e.field, `In ${name}: ${e.message}`));
         files.note(`${name} was not loaded.`);
         return;
       }

@@ -7,7 +7,7 @@ import withBiases from "../../../examples/with-biases.json";
 import { LEARNED_SCENARIO } from "../wasm/prebuilt";
 import { MODERN_PRESETS } from "./modern-presets";
 import type { ScenarioFile } from "../wasm/types";
-import { minJsonLength } from "./json-size";
+import { minJsonLength } from "../wasm/json-size";
 
 interface PresetInfo {
   id: string;

@@ -18,7 +18,7 @@
  */
 import { stepAttributes } from "./embed-options";
 import { compress, decompress, MAX_JSON_BYTES, UrlStateError } from "./url-compress";
-import { minJsonLength } from "./json-size";
+import { minJsonLength } from "../wasm/json-size";
 import { fromText } from "../wasm/scenario-text";
 import { presetById, presetMatching, presetScenario } from "./presets";
 import type { View } from "./app-state";
@@ -104,8 +104,11 @@ function compressedScenario(scenario: ScenarioFile): Promise<string | null> {
   if (!z) {
     // A link inflates to at most MAX_JSON_BYTES (url-compress.ts) and holds MAX_URL_TEXT. A
     // scenario certainly longer is not written out to be measured (json-size.ts).
+    // A scenario with markers of matrices the core's worker holds (wasm/matrix-ref.ts; only a
+    // marker writes `{"ref":`, a string's quotes being escaped) is bigger than that.
     const json = minJsonLength(scenario) > MAX_JSON_BYTES ? null : JSON.stringify(scenario);
-    z = json === null || json.length > MAX_JSON_BYTES ? Promise.resolve(null) : compress(json);
+    const big = json === null || json.length > MAX_JSON_BYTES || json.includes('{"ref":');
+    z = big ? Promise.resolve(null) : compress(json);
     z = z.then((text) => (text !== null && text.length <= MAX_URL_TEXT ? text : null));
     compressed.set(scenario, z);
   }

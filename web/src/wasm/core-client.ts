@@ -41,6 +41,9 @@ export class CoreClient {
   private readonly lostListeners: ((e: CoreLostError) => void)[] = [];
   private next = 1;
 
+  /** Called when a worker starts, before the request that starts it is sent. */
+  started = (): void => undefined;
+
   /** Calls `listener` each time the worker is found dead. */
   onLost(listener: (e: CoreLostError) => void): void {
     this.lostListeners.push(listener);
@@ -102,6 +105,7 @@ export class CoreClient {
     // A name of its own: each worker's lock is watched once.
     const lock = `attention-core-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     worker.postMessage({ type: "hold", lock } satisfies CoreRequest);
+    this.started();
     return worker;
   }
 

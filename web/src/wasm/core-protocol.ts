@@ -1,7 +1,8 @@
 /**
  * The messages between core-client.ts (the page) and core-worker.ts (the module that computes).
  * Every request but close has an id and gets one reply with that id. Scenarios travel as their
- * JSON text (the worker hands the core its UTF-8 bytes); matrices come back with their
+ * JSON text (the worker hands the core its UTF-8 bytes), a loaded file's as its id and markers
+ * (stored-files.ts); matrices come back with their
  * Float64Array buffers transferred, not copied.
  */
 import type { AlgorithmAsk } from "./algorithm-types";
@@ -32,8 +33,10 @@ export type CoreRequest =
   | { id: number; type: "sweep"; scenario: string }
   /** The KV cache's steps, flash's tiles or one tile, or the difference, of a scenario. */
   | { id: number; type: "algorithm"; scenario: string; ask: AlgorithmAsk }
-  /** Reads and checks a scenario file's text without computing it. */
-  | { id: number; type: "check"; text: string | Uint8Array }
+  /** Reads, checks and keeps a scenario file as `file` (stored-files.ts). Answers its ScenarioFile. */
+  | { id: number; type: "load"; file: number; blob: Blob }
+  /** The file Save writes for a scenario (its markers' numbers put back), as a Blob. */
+  | { id: number; type: "save"; scenario: string }
   | { type: "close"; run: number }
   /** Holds Web Lock `lock` for the worker's life, then replies {held}: its end frees it. */
   | { type: "hold"; lock: string };

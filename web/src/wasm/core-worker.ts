@@ -6,7 +6,8 @@
  */
 import { asSerialised, coreBytes } from "./core-bytes";
 import { coreLoader, type WasmMessage } from "./core-wasm";
-import type { AlgorithmAsk, AlgorithmModule } from "./algorithm-types";
+import type { AlgorithmAsk } from "./algorithm-types";
+import { Refused, valueOf } from "./module-answer";
 import type { CoreReply, CoreRequest, Fetched, Opened } from "./core-protocol";
 import type { AttentionModule, MatrixValue, RunSummary, StepValue } from "./types";
 
@@ -14,70 +15,86 @@ import type { AttentionModule, MatrixValue, RunSummary, StepValue } from "./type
 const core = coreLoader();
 const loading = core.loading;
 
-/** A module answer that failed: its {field, message} goes back as the reply's error. */
-class Refused extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-type Answer = { ok: true } | { ok: false; error: { field: string; message: string } };
-
-/** Field `key` of a module answer, or its error thrown as Refused. */
-function valueOf<T>(answer: Answer, key: string): T {
-  if (!answer.ok) throw new Refused(answer.error.field, answer.error.message);
-  return (answer as unknown as Record<string, T>)[key]!;
-}
-
 /** The buffers of `matrices`, to transfer rather than copy. */
 const buffers = (matrices: (MatrixValue | null)[]) =>
   matrices.flatMap((m) => (m ? [m.data.buffer as ArrayBuffer] : []));
 
-/** The algorithms' module (the KV cache, FlashAttention), loaded on the first request for it. */
-let algorithms: Promise<AlgorithmModule> | null = null;
+/**
+ * The loaded files (stored-files.ts), loaded with the first file or Save: before, no scenario
+ * text names a stored file (a text that pretends to is the core's to refuse).
+ */
+let files: typeof import("./stored-files") | null = null;
+const loadFiles = async () => (files ??= await import("./stored-files"));
+
+/** The bytes the core reads for a scenario text from the page. */
+const coreText = (text: string) => (files ? files.coreText(text) : coreBytes(asSerialised(text)));
+
+/** The algorithms' answers and module (algorithm-answer.ts), loaded on the first request. */
+let algorithms: Promise<(json: Uint8Array, a: AlgorithmAsk) => unknown> | null = null;
 
 /** The answer of the algorithms' module to `a` for the scenario text `scenario`. */
 async function algorithm(scenario: string, a: AlgorithmAsk): Promise<unknown> {
   // A module that did not load (offline, or a one-file page that has only the stepper's) is
   // named, and tried again at the next request; the stepper's own module is left as it is.
-  algorithms ??= import("@wasm/algorithms.mjs")
-    .then((m) => m.default() as Promise<AlgorithmModule>)
+  algorithms ??= import("./algorithm-answer")
+    .then((m) => m.openAlgorithms())
     .catch(() => {
       algorithms = null;
       throw new Error(
         "the KV cache and FlashAttention module (algorithms.wasm) could not be loaded; the standard steps still work",
       );
     });
-  const raw = await algorithms;
-  const json = coreBytes(asSerialised(scenario));
-  switch (a.kind) {
-    case "kv-cache":
-      return valueOf(raw.kvCache(json, a.head), "decode");
-    case "flash":
-      return valueOf(raw.flash(json, a.head, a.blockQ, a.blockK), "flash");
-    case "tile":
-      return valueOf(raw.flashTile(json, a.head, a.blockQ, a.blockK, a.index), "tile");
-    case "difference": {
-      const which = a.algorithm === "kv-cache" ? 1 : 2;
-      const d = raw.algorithmDifference(json, which, a.blockQ, a.blockK);
-      return { output: valueOf<number>(d, "output"), weights: valueOf<number>(d, "weights") };
-    }
+  return (await algorithms)(coreText(scenario), a);
+}
+
+/** Requests answered once a module is loaded or a file read. */
+type Waiting = "algorithm" | "load" | "save";
+type Later = Exclude<CoreRequest, { type: "close" | "hold" }>;
+
+/**
+ * Whether `r` waits: for a module, a file, or the stored files' code when its scenario names a
+ * file before any was loaded here (a worker restarted after a crash: stored-files.ts says the
+ * file is gone, not the core that "$file" is an unknown field).
+ */
+const waits = (r: CoreRequest): boolean =>
+  "ask" in r || // algorithm
+  "blob" in r || // load
+  r.type === "save" ||
+  ((!files || pending > 0) && "scenario" in r && /"\$file"|"ref"/.test(r.scenario));
+
+/**
+ * Files being read, in the order asked (a restarted worker's reloads come before the request
+ * that started it): a request that names a file waits for them.
+ */
+let reading: Promise<unknown> = Promise.resolve();
+let pending = 0;
+
+/** The answer of a request that waits. */
+async function later(raw: AttentionModule, r: Later): Promise<unknown> {
+  if (r.type === "algorithm") return algorithm(r.scenario, r.ask);
+  if (r.type === "load") {
+    pending++;
+    const check = (bytes: Uint8Array) => valueOf<true>(raw.check(bytes), "ok");
+    const done = loadFiles().then((m) => m.storeFile(r.blob, r.file, check));
+    reading = Promise.all([reading, done.catch(() => 0)]).finally(() => pending--);
+    return done;
   }
+  await reading;
+  const m = await loadFiles();
+  if (r.type === "save") return m.savedFile(r.scenario);
+  return answer(raw, r)[0];
 }
 
 /** The request's answer and the buffers its reply transfers. */
 function answer(
   raw: AttentionModule,
-  r: Exclude<CoreRequest, { type: "close" | "hold" | "algorithm" }>,
+  r: Exclude<CoreRequest, { type: "close" | "hold" | Waiting }>,
 ): [unknown, ArrayBuffer[]] {
   switch (r.type) {
     case "ready":
       return [true, []];
     case "open": {
-      const opened = raw.open(coreBytes(asSerialised(r.scenario)), r.granularity);
+      const opened = raw.open(coreText(r.scenario), r.granularity);
       const value: Opened = {
         run: valueOf<number>(opened, "id"),
         summary: valueOf<RunSummary>(opened, "summary"),
@@ -95,17 +112,11 @@ function answer(
     }
     case "drill":
       return [
-        valueOf<unknown>(
-          raw.drill(coreBytes(asSerialised(r.scenario)), r.kind, r.head, r.row, r.col),
-          "drill",
-        ),
+        valueOf<unknown>(raw.drill(coreText(r.scenario), r.kind, r.head, r.row, r.col), "drill"),
         [],
       ];
     case "sweep":
-      return [valueOf<unknown>(raw.sweep(coreBytes(asSerialised(r.scenario))), "points"), []];
-    case "check":
-      valueOf<true>(raw.check(typeof r.text === "string" ? coreBytes(r.text) : r.text), "ok");
-      return [true, []];
+      return [valueOf<unknown>(raw.sweep(coreText(r.scenario)), "points"), []];
   }
 }
 
@@ -188,16 +199,16 @@ self.addEventListener("message", (event: MessageEvent<CoreRequest | WasmMessage>
       if (request.type === "close") return raw.close(request.run);
       // mallinfo walks the heap's chunks: measured for an open only, not on every fetch.
       const heap = request.type === "open" ? raw.heapBytesInUse() : 0;
-      if (request.type === "algorithm") {
-        const id = request.id;
-        algorithm(request.scenario, request.ask).then(
+      if (waits(request)) {
+        const id = (request as Later).id;
+        later(raw, request as Later).then(
           (value) => post({ id, ok: true, value }),
           (e: Error) => refuse(id, e),
         );
         return;
       }
       try {
-        const [value, transfer] = answer(raw, request);
+        const [value, transfer] = answer(raw, request as Parameters<typeof answer>[1]);
         post({ id: request.id, ok: true, value }, transfer);
       } catch (e) {
         refuse(request.id, e as Error);

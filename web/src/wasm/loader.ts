@@ -9,7 +9,7 @@ import type { Opened } from "./core-protocol";
 import { DrillKind, type Granularity } from "./enums";
 import { everyPart, lazyRun, RunHandle } from "./lazy-run";
 import { ScenarioError } from "./scenario-error";
-import { scenarioText } from "./scenario-text";
+import { fromText, scenarioText } from "./scenario-text";
 import type {
   OutputDrillValue,
   ProductDrillValue,
@@ -40,10 +40,13 @@ export interface Attention {
   /** Loads every matrix of a result, and every step when `steps` (the exports read them all). */
   loadAll(result: RunResult, steps: boolean): Promise<void>;
   /**
-   * Reads and checks a scenario file's text (or its bytes as they are, which the core checks are
-   * UTF-8) without computing it. Rejects with ScenarioError.
+   * Reads a scenario file in the worker, which checks it (its bytes as they are: the core says
+   * where they are not UTF-8) and keeps it (stored-files.ts): its scenario, whose big matrices
+   * are markers of the worker's copy (matrix-ref.ts). Rejects with ScenarioError.
    */
-  check(text: string | Uint8Array): Promise<void>;
+  loadFile(file: Blob): Promise<ScenarioFile>;
+  /** The file Save writes for a scenario (its markers' numbers put back), laid out by the worker. */
+  savedFile(scenario: ScenarioFile): Promise<Blob>;
   /** Whether `result`'s run died with its worker (CoreLostError): it must be run again. */
   lost(result: RunResult): boolean;
   /** Calls `listener` when the core's worker is found dead (the next request restarts it). */
@@ -91,7 +94,19 @@ export interface Attention {
 const handles = new WeakMap<RunResult, RunHandle>();
 const unreleased = new FinalizationRegistry<RunHandle>((handle) => handle.release());
 
+/**
+ * The files the worker keeps (as many, by the same ids), handed again to a worker that
+ * replaced a dead one, so a loaded file's scenario runs on as a preset's does.
+ */
+const files = new Map<number, Blob>();
+const KEPT_FILES = 3;
+let nextFile = 1;
+
 function wrap(client: CoreClient): Attention {
+  client.started = () => {
+    for (const [file, blob] of files)
+      void client.request({ type: "load", file, blob }).catch(() => 0);
+  };
   // The module caches the trace of the last scenario text, so drilling right after a run with the
   // same scenario does not recompute it: keep the JSON text identical by serializing once here.
   const drill = <T>(
@@ -121,9 +136,14 @@ function wrap(client: CoreClient): Attention {
       handle.release();
     },
     loadAll: async (result, steps) => handles.get(result)?.load(everyPart(result, steps)),
-    check: async (text) => {
-      await client.request({ type: "check", text });
+    async loadFile(blob) {
+      const file = nextFile++;
+      const scenario = await client.request<ScenarioFile>({ type: "load", file, blob });
+      files.set(file, blob);
+      if (files.size > KEPT_FILES) files.delete(files.keys().next().value!);
+      return fromText(scenario, `{"$file":${file}}`);
     },
+    savedFile: (scenario) => client.request({ type: "save", scenario: JSON.stringify(scenario) }),
     lost(result) {
       const handle = handles.get(result);
       return handle !== undefined && !client.holds(handle.id);

@@ -4,7 +4,8 @@
  * that text itself, not JSON.stringify of what JSON.parse made of it, which hides a repeated
  * field ({"heads":3,"heads":1} reads as 1 head) and writes 1e400 (Infinity) as null.
  * A scenario that is such a one with other edits (a cell edit, undo) is its text with the edits
- * field added: a loaded 51 MB layer is not written out again at each edit.
+ * field added: a loaded 51 MB layer is not written out again at each edit. A loaded file's text
+ * stays in the core's worker (stored-files.ts): its scenario's text is `{"$file": id}`.
  */
 
 const texts = new WeakMap<object, string>();
@@ -33,7 +34,7 @@ export function withEdits<T extends object>(
 }
 
 /** `text`, a JSON object without an edits field, with `"edits": [...]` as its last field. */
-function appendEdits(text: string, empty: boolean, edits: readonly unknown[]): string {
+export function appendEdits(text: string, empty: boolean, edits: readonly unknown[]): string {
   if (edits.length === 0) return text;
   const body = text.trimEnd().slice(0, -1); // without its closing brace
   return `${body}${empty ? "" : ","}"edits":${JSON.stringify(edits)}}`;

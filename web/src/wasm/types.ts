@@ -11,6 +11,7 @@ import type {
   ScoreName,
   TraceMatrixField,
 } from "./registry";
+import type { MatrixRef } from "./matrix-ref";
 
 /** A dense matrix, row-major: element (r, c) is data[r * cols + c]. Masked entries are -Infinity. */
 export interface MatrixValue {
@@ -112,13 +113,13 @@ export interface StepValue {
 /** A bias: a flat array in the file (b_q, b_k, b_v, b_o); every other matrix is rows. */
 type BiasField = Extract<MatrixInfo, { rows: "1" }>["fileField"];
 
-/** The matrices a scenario file may give (registry rows with a file field), by that field. */
+/**
+ * The matrices a scenario file may give (registry rows with a file field), by that field; in a
+ * big loaded file, markers of matrices the core's worker holds (wasm/matrix-ref.ts).
+ */
 export type ScenarioMatrices = {
-  [F in EditableMatrix]?: F extends BiasField
-    ? number[]
-    : F extends "w_o"
-      ? number[][] | null
-      : number[][];
+  [F in EditableMatrix]?:
+    (F extends BiasField ? number[] : F extends "w_o" ? number[][] | null : number[][]) | MatrixRef;
 };
 
 /** A scenario file (docs/scenario.md); snake_case as in the file, its matrices as ScenarioMatrices. */

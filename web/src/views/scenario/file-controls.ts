@@ -1,18 +1,18 @@
 /**
  * The scenario panel's file buttons: "Save scenario" downloads the scenario the page shows, edits
- * included; "Load scenario…" reads a .json file and hands its text on (the core judges it).
+ * included; "Load scenario…" hands the chosen file on unread (the core's worker reads and judges
+ * it: the page never holds a big file's text).
  */
-import { SAVE_NAME, scenarioJson } from "../../state/scenario-file";
+import { SAVE_NAME } from "../../state/scenario-file";
 import { tooLargeMessage } from "../../wasm/core-limits";
-import type { ScenarioFile } from "../../wasm/types";
-import { download, textBlob } from "../ui/download";
+import { download } from "../ui/download";
 import { makeButton } from "../ui/dom";
 
 export interface ScenarioFileActions {
-  /** The scenario on screen, or null before the first run. */
-  current(): ScenarioFile | null;
-  /** The bytes of a chosen file, as they are, and its name. */
-  load(bytes: Uint8Array, name: string): void;
+  /** The file of the scenario on screen, or null before the first run. */
+  saved(): Promise<Blob | null>;
+  /** A chosen file (within the size limit) and its name. */
+  load(file: Blob, name: string): void;
 }
 
 export interface ScenarioFileControls {
@@ -49,10 +49,16 @@ export function createScenarioFileControls(
   host.append(box);
 
   save.addEventListener("click", () => {
-    const s = a.current();
-    if (!s) return;
-    download(box, SAVE_NAME, textBlob(scenarioJson(s), "application/json"));
-    note.textContent = `Saved ${SAVE_NAME}.`;
+    a.saved().then(
+      (blob) => {
+        if (!blob) return;
+        download(box, SAVE_NAME, blob);
+        note.textContent = `Saved ${SAVE_NAME}.`;
+      },
+      (e: unknown) => {
+        note.textContent = `Could not save: ${e instanceof Error ? e.message : String(e)}`;
+      },
+    );
   });
   load.addEventListener("click", () => input.click());
   input.addEventListener("change", () => {
@@ -64,12 +70,7 @@ export function createScenarioFileControls(
       note.textContent = `${file.name} was not loaded: ${tooLarge}.`;
       return;
     }
-    file.arrayBuffer().then(
-      (buffer) => a.load(new Uint8Array(buffer), file.name),
-      (e: unknown) => {
-        note.textContent = `Could not read ${file.name}: ${e instanceof Error ? e.message : String(e)}`;
-      },
-    );
+    a.load(file, file.name);
   });
   return {
     note(text) {

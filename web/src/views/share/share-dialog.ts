@@ -9,9 +9,10 @@ import { presetMatching } from "../../state/presets";
 import type { View } from "../../state/app-state";
 import { stepAttributes } from "../../state/embed-options";
 import { encodeView, TooBigForLinkError, viewToSearchParams } from "../../state/url-state";
-import { SAVE_NAME, scenarioJson } from "../../state/scenario-file";
+import { SAVE_NAME } from "../../state/scenario-file";
+import { loadAttention } from "../../wasm/loader";
 import "./share.css";
-import { download, textBlob } from "../ui/download";
+import { download } from "../ui/download";
 
 /** Text for an HTML attribute value in `quote`s (JSON stays readable in single quotes). */
 export function escapeAttr(text: string, quote: '"' | "'" = '"'): string {
@@ -154,15 +155,22 @@ export function createShareDialog(host: HTMLElement, view: () => View | null): S
     const target = e.target instanceof Element ? e.target.closest("[data-copy]") : null;
     if (target) void copy(target.getAttribute("data-copy") ?? "");
     const v = e.target instanceof Element && e.target.closest("[data-save]") ? view() : null;
-    if (v) {
-      download(dialog, SAVE_NAME, textBlob(scenarioJson(v.scenario), "application/json"));
-      status.textContent = `Saved ${SAVE_NAME}.`;
-    }
+    if (v) void save(v.scenario);
   });
   // The stepper's page-wide keys (Space, arrows) must not act behind the dialog.
   dialog.addEventListener("keydown", (e) => {
     if (e.key !== "Escape") e.stopPropagation();
   });
+
+  /** Downloads the scenario's file (laid out in the core's worker, which may hold its matrices). */
+  async function save(scenario: View["scenario"]): Promise<void> {
+    try {
+      download(dialog, SAVE_NAME, await (await loadAttention()).savedFile(scenario));
+      status.textContent = `Saved ${SAVE_NAME}.`;
+    } catch (e) {
+      status.textContent = `Could not save: ${e instanceof Error ? e.message : String(e)}`;
+    }
+  }
 
   async function open(): Promise<void> {
     status.textContent = "";
