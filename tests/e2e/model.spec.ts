@@ -116,8 +116,19 @@ async function layerInStepper(page: Page, tokens: number): Promise<void> {
     `Row ${tokens - 1} of the standard causal weights is what this step computed`,
   );
   await snapshot(page, "model-step-kv-cache");
+  // The link still names the model's head, now with the algorithm (the layer is too big for z).
+  await expect(page).toHaveURL(/#lm=kjv&text=.*&layer=2&head=3&algorithm=kv-cache&s=/);
   await page.getByLabel("Algorithm", { exact: true }).selectOption({ label: "FlashAttention" });
   await expect(counter).toHaveText(/^Step 1 of \d+: tile 1 of \d+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/&head=3&algorithm=flash&block_q=2&block_k=3&s=/);
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(counter).toHaveText(/^Step 2 of \d+: /);
+  await expect(page).toHaveURL(/&a=1$/);
+  await page.reload();
+  await expect(counter).toHaveText(/^Step 2 of \d+: /, { timeout: 15_000 });
+  // Back to the standard steps: the link names the head alone again.
+  await page.getByLabel("Algorithm", { exact: true }).selectOption({ label: "Standard" });
+  await expect(page).toHaveURL(/&layer=2&head=3&s=\d+&h=2/);
 }
 
 test("a checkpoint file: a bad one refused, a good one opened without its tokenizer", async ({

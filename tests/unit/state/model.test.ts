@@ -106,4 +106,26 @@ describe("Model links", () => {
     expect(() => readLmSource((k) => (k === "lm" ? "gpt" : null))).toThrow(/not one of kjv/);
     expect(() => readLmSource((k) => ({ lm: "kjv", layer: "0" })[k] ?? null)).toThrow(/layer/);
   });
+  it("carry the other algorithm a head is stepped through, and refuse a bad one", () => {
+    const flash = { algorithm: "flash", block_q: 2, block_k: 3 } as const;
+    const s = { model: "kjv", text: "And God", layer: 1, head: 2, algorithm: flash } as const;
+    const fields = lmSourceFields(s);
+    expect(fields.slice(4)).toEqual([
+      ["algorithm", "flash"],
+      ["block_q", "2"],
+      ["block_k", "3"],
+    ]);
+    const map = new Map(fields);
+    expect(readLmSource((k) => map.get(k) ?? null)).toEqual(s);
+    const read = (extra: Record<string, string>) => () =>
+      readLmSource((k) => ({ lm: "kjv", ...extra })[k] ?? null);
+    expect(read({ algorithm: "paged" })).toThrow(/algorithm “paged” is not one of standard/);
+    expect(read({ algorithm: "flash", block_q: "0" })).toThrow(/block_q “0” is not a whole number/);
+    expect(read({ algorithm: "standard" })()).toEqual({
+      model: "kjv",
+      text: "",
+      layer: 0,
+      head: 0,
+    });
+  });
 });

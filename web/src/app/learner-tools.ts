@@ -7,6 +7,7 @@
 import { createEditing } from "../views/editing/editing";
 import { sameInputs, scenarioWithEdits, usableEdits } from "../state/edits";
 import { formFromScenario, scenarioFromForm } from "../views/scenario/scenario-form";
+import { algorithmFields, lmSourceOf, rememberLmSource } from "../state/lm-source";
 import type { MatrixSpec } from "../views/matrix/matrix-model";
 import { createScenarioFileControls } from "../views/scenario/file-controls";
 import { SUPERSEDED, type AppState, type RunOutcome } from "../state/app-state";
@@ -41,10 +42,33 @@ export interface LearnerTools {
   restart(edits?: readonly CellEdit[]): void;
 }
 
+const asForm = (s: ScenarioFile) => scenarioFromForm(formFromScenario(s));
+
 /** Whether `next` changes the inputs of `prev`; both are compared as the form writes them. */
 function newInputs(prev: ScenarioFile | undefined, next: ScenarioFile): prev is ScenarioFile {
-  const asForm = (s: ScenarioFile) => scenarioFromForm(formFromScenario(s));
   return prev !== undefined && !sameInputs(asForm(prev), asForm(next));
+}
+
+/**
+ * A head of the shipped model (state/lm-source.ts) that the form only sends through another
+ * algorithm stays named by its short link, which then names the algorithm: a layer's numbers
+ * are too big for a written-out link.
+ */
+function carryLmSource(prev: ScenarioFile | undefined, next: ScenarioFile): void {
+  const source = prev && lmSourceOf(prev);
+  if (!source) return;
+  const bare = (s: ScenarioFile) => {
+    const f = asForm(s);
+    delete f.algorithm;
+    delete f.block_q;
+    delete f.block_k;
+    return JSON.stringify(f);
+  };
+  if (bare(prev) !== bare(next)) return;
+  const head = { ...source };
+  delete head.algorithm;
+  const algorithm = algorithmFields(next);
+  rememberLmSource(next, algorithm ? { ...head, algorithm } : head);
 }
 
 export function createLearnerTools(
@@ -106,6 +130,7 @@ export function createLearnerTools(
     },
     async applyForm(scenario) {
       const prev = shown();
+      carryLmSource(prev, scenario);
       const all = editing.edits();
       if (all.length > 0 && newInputs(prev, scenario)) {
         // Other tokens, sizes or seed: an edit would land on another number. Clear them.
