@@ -6,7 +6,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { cell } from "./reference";
-import { layer } from "./layer-768";
+import { layer, loadScenarioFile } from "./layer-768";
 
 /** What crosses the page's side of its workers, and whether it read a file itself. */
 interface Watch {
@@ -85,12 +85,8 @@ test("a 768-wide layer's file and matrices stay in the worker; a form change and
   const path = info.outputPath("layer-768.json");
   await writeFile(path, JSON.stringify(scenario));
   await page.addInitScript(watchWorkers);
-  await page.goto("./");
+  await loadScenarioFile(page, path);
   const counter = page.getByTestId("step-counter");
-  await expect(counter).toHaveText(/^Step 1 of \d+$/);
-  const chooser = page.waitForEvent("filechooser");
-  await page.getByRole("button", { name: "Load scenario…" }).click();
-  await (await chooser).setFiles(path);
 
   const { x_q, w_q, b_q } = scenario;
   const q00 = x_q[0]!.reduce((sum, x, j) => sum + x * w_q[j]![0]!, b_q[0]!);

@@ -3,7 +3,7 @@
 import { writeFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import { cell } from "./reference";
-import { layer, TOKENS } from "./layer-768";
+import { layer, loadScenarioFile, TOKENS } from "./layer-768";
 
 test("a 768-wide, 12-head layer with biases opens and steps; Share offers Save scenario", async ({
   page,
@@ -16,12 +16,8 @@ test("a 768-wide, 12-head layer with biases opens and steps; Share offers Save s
   expect(text.length).toBeGreaterThan(45 * 2 ** 20);
   await writeFile(path, text);
 
-  await page.goto("./");
+  await loadScenarioFile(page, path);
   const counter = page.getByTestId("step-counter");
-  await expect(counter).toHaveText(/^Step 1 of \d+$/);
-  const chooser = page.waitForEvent("filechooser");
-  await page.getByRole("button", { name: "Load scenario…" }).click();
-  await (await chooser).setFiles(path);
 
   // Its first step: Q = X W_Q + b_q, whose first cell the page shows.
   const { x_q, w_q, b_q } = scenario;

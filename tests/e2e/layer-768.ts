@@ -1,5 +1,6 @@
 // A real model's layer for the full-size specs: 768 wide, 12 heads, W_Q, W_K, W_V, W_O and
 // biases, 64 tokens (BERT-base, GPT-2 small), its numbers seeded, with full double precision.
+import { expect, type Page } from "@playwright/test";
 import type { Matrix } from "./reference";
 
 export const D = 768;
@@ -38,4 +39,13 @@ export function layer() {
     b_v: vector(),
     b_o: vector(),
   };
+}
+
+/** Opens the app and loads the scenario file at `path` through "Load scenario…" (by path). */
+export async function loadScenarioFile(page: Page, path: string): Promise<void> {
+  await page.goto("./");
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of \d+$/);
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Load scenario…" }).click();
+  await (await chooser).setFiles(path);
 }

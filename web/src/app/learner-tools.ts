@@ -7,7 +7,7 @@
 import { createEditing } from "../views/editing/editing";
 import { sameInputs, scenarioWithEdits, usableEdits } from "../state/edits";
 import { formFromScenario, scenarioFromForm } from "../views/scenario/scenario-form";
-import { algorithmFields, lmSourceOf, rememberLmSource } from "../state/lm-source";
+import { ALGORITHM_KEYS, algorithmFields, lmSourceOf, rememberLmSource } from "../state/lm-source";
 import type { MatrixSpec } from "../views/matrix/matrix-model";
 import { createScenarioFileControls } from "../views/scenario/file-controls";
 import { SUPERSEDED, type AppState, type RunOutcome } from "../state/app-state";
@@ -59,9 +59,7 @@ function carryLmSource(prev: ScenarioFile | undefined, next: ScenarioFile): void
   if (!source) return;
   const bare = (s: ScenarioFile) => {
     const f = asForm(s);
-    delete f.algorithm;
-    delete f.block_q;
-    delete f.block_k;
+    for (const k of ALGORITHM_KEYS) delete f[k];
     return JSON.stringify(f);
   };
   if (bare(prev) !== bare(next)) return;

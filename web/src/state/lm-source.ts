@@ -21,7 +21,7 @@ export interface LmSource {
 
 /** The fields of a scenario that pick another algorithm (docs/scenario.md). */
 export type AlgorithmFields = Pick<ScenarioFile, "algorithm" | "block_q" | "block_k">;
-const ALGORITHM_KEYS = ["algorithm", "block_q", "block_k"] as const;
+export const ALGORITHM_KEYS = ["algorithm", "block_q", "block_k"] as const;
 
 const MAX_TEXT = 2000;
 /** Sources by the scenario's X array (edits keep it: state/edits.ts). */

@@ -9,6 +9,12 @@ import type { AlgorithmAsk } from "./algorithm-types";
 import type { DrillKind, Granularity, MatrixId } from "./enums";
 import type { MatrixValue, RunSummary, StepValue } from "./types";
 
+/**
+ * How many loaded files the worker keeps (stored-files.ts), and the page hands again to a worker
+ * that replaced a dead one (loader.ts): the same ones, oldest dropped first.
+ */
+export const KEPT_FILES = 3;
+
 /** A matrix of an open run by its registry id; `head` for a per-head matrix (-1 otherwise). */
 export interface MatrixPart {
   matrix: MatrixId;

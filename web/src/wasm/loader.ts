@@ -5,7 +5,7 @@
  */
 import type { AlgorithmAsk } from "./algorithm-types";
 import { CoreClient, CoreLostError } from "./core-client";
-import type { Opened } from "./core-protocol";
+import { KEPT_FILES, type Opened } from "./core-protocol";
 import { DrillKind, type Granularity } from "./enums";
 import { everyPart, lazyRun, RunHandle } from "./lazy-run";
 import { ScenarioError } from "./scenario-error";
@@ -99,7 +99,6 @@ const unreleased = new FinalizationRegistry<RunHandle>((handle) => handle.releas
  * replaced a dead one, so a loaded file's scenario runs on as a preset's does.
  */
 const files = new Map<number, Blob>();
-const KEPT_FILES = 3;
 let nextFile = 1;
 
 function wrap(client: CoreClient): Attention {

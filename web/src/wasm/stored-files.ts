@@ -8,6 +8,7 @@
  */
 import { asSerialised, coreBytes } from "./core-bytes";
 import { tooLargeMessage } from "./core-limits";
+import { KEPT_FILES } from "./core-protocol";
 import { minJsonLength } from "./json-size";
 import { isMatrixRef } from "./matrix-ref";
 import { scenarioJson } from "./scenario-layout";
@@ -29,7 +30,6 @@ interface Stored {
  * before, and the page hands a restarted worker the same files again (loader.ts).
  */
 const stored = new Map<number, Stored>();
-export const KEPT_FILES = 3;
 
 /**
  * Matrices whose JSON takes more than this are left here as markers: no link could carry them
