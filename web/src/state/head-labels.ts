@@ -35,7 +35,11 @@ function peaks(w: MatrixValue, skip: Set<number>): { keys: number[]; mean: numbe
     let top = -Infinity;
     let key = -1;
     for (let j = 0, k = i * w.cols; j < w.cols; j++, k++) {
-      if (w.data[k]! > top) [top, key] = [w.data[k]!, j];
+      const x = w.data[k]!;
+      if (x > top) {
+        top = x;
+        key = j;
+      }
     }
     keys.push(skip.has(i) ? -1 : key);
     if (!skip.has(i)) sum += top;
