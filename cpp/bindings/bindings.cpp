@@ -11,6 +11,7 @@
 #include "attention/attention.h"
 #include "explain/drill.h"
 #include "explain/sweep.h"
+#include "file_outline.h"
 #include "runs.h"
 #include "scenario/json.h"
 #include "steps/steps.h"
@@ -170,6 +171,8 @@ EMSCRIPTEN_BINDINGS(attention_stepper) {
   // The scenario's bytes copied in at once (text_in.h), then handed to runs.h.
   emscripten::function(
       "check", +[](const val& json) { return bindings::check_scenario(text_in(json)); });
+  emscripten::function(
+      "checkFile", +[](const val& json) { return bindings::check_file(text_in(json)); });
   emscripten::function(
       "open", +[](const val& json, int granularity) {
         return bindings::open_run(text_in(json), granularity);

@@ -53,8 +53,9 @@ val summary(const Computed& c, const std::vector<attn::StepKey>& keys) {
 namespace {
 
 // The scenario of `json`, read and checked but not computed; or nothing, with the error in *error.
-std::optional<attn::Scenario> checked(const std::string& json, val* error) {
-  auto parsed = attn::parse_scenario_json(json);
+std::optional<attn::Scenario> checked(const std::string& json, val* error,
+                                      std::vector<attn::JsonSpan>* spans = nullptr) {
+  auto parsed = attn::parse_scenario_json(json, spans);
   if (auto* e = std::get_if<attn::ValidationError>(&parsed)) {
     *error = failure(*e);
     return std::nullopt;
@@ -104,15 +105,19 @@ std::shared_ptr<const Computed> compute(const std::string& json, val* error) {
   return cache;
 }
 
-val check_scenario(const std::string& json) {
+val check_scenario(const std::string& json, std::vector<attn::JsonSpan>* spans) {
   val error = val::undefined();
   last_checked().reset();
-  auto scenario = checked(json, &error);
+  auto scenario = checked(json, &error, spans);
   if (!scenario) return error;
   last_checked() = LastChecked{json, std::move(*scenario)};
   val out = val::object();
   out.set("ok", true);
   return out;
+}
+
+const attn::Scenario* checked_scenario() {
+  return last_checked() ? &last_checked()->scenario : nullptr;
 }
 
 val open_run(const std::string& json, int granularity) {

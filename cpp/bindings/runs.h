@@ -7,8 +7,10 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "attention/attention.h"
+#include "scenario/json.h"
 #include "scenario/scenario.h"
 
 namespace bindings {
@@ -27,8 +29,11 @@ struct Computed {
 std::shared_ptr<const Computed> compute(const std::string& json, val* error);
 
 /// check(scenarioJson) -> {ok: true} | {ok: false, error}: the scenario read and checked like
-/// open's, without computing its trace (a loaded file is judged before it is run).
-val check_scenario(const std::string& json);
+/// open's, without computing its trace (a loaded file is judged before it is run). With `spans`,
+/// also where each top-level field's value lies in `json`.
+val check_scenario(const std::string& json, std::vector<attn::JsonSpan>* spans = nullptr);
+/// The scenario the last check accepted, until an open takes it; else null.
+const attn::Scenario* checked_scenario();
 /// open(scenarioJson, granularity) -> {ok: true, id, summary} | {ok: false, error}; the summary
 /// holds the sizes, tokens, flags and the step keys as an Int32Array (stage, head, query) × count.
 val open_run(const std::string& json, int granularity);

@@ -11,6 +11,7 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const SHARED = [
   "web/src/wasm/core-bytes.ts",
   "web/src/wasm/core-limits.ts",
+  "web/src/wasm/json-size.ts",
   "web/src/wasm/registry.ts",
   "web/src/wasm/train-values.ts",
   "web/src/views/matrix/tex-mathml.ts",

@@ -35,8 +35,11 @@ std::string path_name(const std::string& name) {
 class Parser {
  public:
   // A leading UTF-8 byte-order mark is skipped.
-  explicit Parser(const std::string& text)
-      : text_(text), begin_(text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0), pos_(begin_) {}
+  Parser(const std::string& text, std::vector<JsonSpan>* spans)
+      : text_(text),
+        begin_(text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0),
+        pos_(begin_),
+        spans_(spans) {}
 
   bool document(JsonValue* out) {
     if (!value(out, 0)) return false;
@@ -167,7 +170,11 @@ class Parser {
         if (!eat(':')) return fail("expected ':' after a member name, got " + found());
       }
       steps_.back().index = index;
+      skip_whitespace();
+      const std::size_t begin = pos_;
       if (!value(element, depth)) return false;
+      if (spans_ && is_object && depth == 1)
+        spans_->push_back({v->object.back().first, begin, pos_});
       skip_whitespace();
       if (eat(close)) {
         steps_.pop_back();
@@ -293,8 +300,9 @@ class Parser {
   const std::size_t begin_;  // after a byte-order mark, if any
   std::size_t pos_;
   std::size_t values_ = 0;
-  std::vector<Step> steps_;  // where the parser is, from the top
-  bool in_name_ = false;     // reading a member name
+  std::vector<JsonSpan>* spans_;  // the top-level members' values, when asked for
+  std::vector<Step> steps_;       // where the parser is, from the top
+  bool in_name_ = false;          // reading a member name
   std::string message_;
   std::size_t error_pos_ = 0;
   bool encoding_ = false;
@@ -305,14 +313,15 @@ class Parser {
 
 }  // namespace
 
-std::variant<JsonValue, JsonError> parse_json(const std::string& text) {
+std::variant<JsonValue, JsonError> parse_json(const std::string& text,
+                                              std::vector<JsonSpan>* spans) {
   if (text.size() > JsonLimits::kMaxBytes) {
     JsonError too_large;
     too_large.message = "the file is over " + std::to_string(JsonLimits::kMaxMegabytes) + " MB (" +
                         std::to_string(text.size()) + " bytes)";
     return too_large;
   }
-  Parser parser(text);
+  Parser parser(text, spans);
   JsonValue value;
   if (!parser.document(&value)) return parser.error();
   return value;

@@ -60,7 +60,15 @@ struct JsonError {
   std::string member;    ///< the top-level member it is in, as written ("" when none)
 };
 
-/// Parses one JSON document.
-std::variant<JsonValue, JsonError> parse_json(const std::string& text);
+/// A member of the top-level object and where its value lies in the text: bytes [begin, end).
+struct JsonSpan {
+  std::string name;
+  std::size_t begin = 0;
+  std::size_t end = 0;
+};
+
+/// Parses one JSON document; with `spans`, also where each top-level member's value is.
+std::variant<JsonValue, JsonError> parse_json(const std::string& text,
+                                              std::vector<JsonSpan>* spans = nullptr);
 
 }  // namespace attn

@@ -161,8 +161,9 @@ ValidationError json_error(const JsonError& e) {
 
 }  // namespace
 
-std::variant<Scenario, ValidationError> parse_scenario_json(const std::string& text) {
-  auto parsed = parse_json(text);
+std::variant<Scenario, ValidationError> parse_scenario_json(const std::string& text,
+                                                            std::vector<JsonSpan>* spans) {
+  auto parsed = parse_json(text, spans);
   if (const JsonError* e = std::get_if<JsonError>(&parsed)) return json_error(*e);
   const JsonValue& root = std::get<JsonValue>(parsed);
   if (root.kind != Kind::Object) {

@@ -3,7 +3,9 @@
 
 #include <string>
 #include <variant>
+#include <vector>
 
+#include "scenario/json.h"
 #include "scenario/scenario.h"
 
 namespace attn {
@@ -13,6 +15,8 @@ namespace attn {
 /// "d_model must be a whole number, got \"eight\"", "unknown field \"dmodel\"",
 /// "invalid JSON at line 3, column 7: expected ',' or '}'".
 /// Parsing checks types and shapes of JSON values only; call validate() for limits.
-std::variant<Scenario, ValidationError> parse_scenario_json(const std::string& text);
+/// With `spans`, also where each top-level field's value lies in `text` (json.h).
+std::variant<Scenario, ValidationError> parse_scenario_json(const std::string& text,
+                                                            std::vector<JsonSpan>* spans = nullptr);
 
 }  // namespace attn
