@@ -2,15 +2,55 @@
 // reads for a loaded file, with or without edits, are the bytes the page used to send (its text,
 // re-serialised when it holds a -0), so every trace stays bit-identical; a big file's matrices
 // reach the page as markers only, and Save's text is the one the page used to write.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { asSerialised, coreBytes } from "../../../web/src/wasm/core-bytes";
 import { isMatrixRef } from "../../../web/src/wasm/matrix-ref";
 import { scenarioJson } from "../../../web/src/wasm/scenario-layout";
 import { appendEdits } from "../../../web/src/wasm/scenario-text";
+import { minJsonLength } from "../../../web/src/wasm/json-size";
 import { coreText, fullScenario, storeFile } from "../../../web/src/wasm/stored-files";
+import type { FileOutline } from "../../../web/src/wasm/types";
 
 const FIELDS = ["x_q", "w_q", "b_q"];
-const accept = () => undefined;
+
+/**
+ * The outline the core's checkFile gives of an accepted file (cpp/bindings/file_outline.h), for
+ * these tests without the wasm (tests/wasm/check-file.test.mjs holds the core's own to the same
+ * rule): each matrix field's value bytes, shape and JSON length, by a scan of the top level.
+ */
+const parseJson = JSON.parse; // not counted where a test counts the worker's parses
+const space = (c?: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+function accept(bytes: Uint8Array): FileOutline {
+  const parsed = parseJson(new TextDecoder().decode(bytes)) as Record<string, unknown>;
+  const matrices: (string | number)[] = [];
+  let depth = 0;
+  let quoted = false;
+  let begin = -1;
+  let member = 0;
+  const names = Object.keys(parsed);
+  const close = (end: number) => {
+    const name = names[member++]!;
+    const v = parsed[name] as unknown[];
+    if (!Array.isArray(v) || name === "padded_keys" || typeof v[0] === "string") return;
+    if (typeof v[0] === "object" && !Array.isArray(v[0])) return; // edits
+    const rows = Array.isArray(v[0]) ? v.length : 1;
+    const cols = Array.isArray(v[0]) ? (v[0] as unknown[]).length : v.length;
+    while (space(bytes[end - 1])) end--;
+    matrices.push(name, begin, end, rows, cols, minJsonLength(v));
+  };
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (quoted) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) quoted = false;
+    } else if (c === 0x22) quoted = true;
+    else if (c === 0x5b || c === 0x7b) depth++;
+    else if (depth === 1 && c === 0x3a) for (begin = i + 1; space(bytes[begin]);) begin++;
+    else if (depth === 1 && c === 0x2c) close(i);
+    if (!quoted && (c === 0x5d || c === 0x7d) && --depth === 0 && begin >= 0) close(i);
+  }
+  return { matrices };
+}
 let next = 1;
 /** Stores `text` as a new file: its id and the page's copy. */
 async function store(text: string | Uint8Array<ArrayBuffer>, check = accept) {
@@ -97,6 +137,36 @@ describe("a big file", () => {
       a.length === b.length && a.every((x, i) => x === b[i]);
     expect(same(coreText(JSON.stringify(mask)), coreBytes(JSON.stringify(full)))).toBe(true);
     expect(scenarioJson(fullScenario(JSON.stringify(mask))) === scenarioJson(full)).toBe(true);
+  });
+
+  it("is not parsed when loaded, and its numbers once, when first needed", async () => {
+    const parse = vi.spyOn(JSON, "parse");
+    const whole = () => parse.mock.calls.filter(([t]) => String(t).length > text.length / 2);
+    try {
+      const { scenario } = await store(text);
+      expect(whole().length).toBe(0);
+      const masked = JSON.stringify({ ...scenario, mask: "causal" });
+      expect(coreText(masked).length).toBeGreaterThan(text.length);
+      expect(whole().length).toBe(1);
+      fullScenario(masked);
+      fullScenario(JSON.stringify({ ...scenario, edits }));
+      expect(whole().length).toBe(1);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it("is cut at its bytes after a BOM and longer characters, a -0 re-serialised", async () => {
+    const other = text.replace('["a","b"]', '["café","日本"]').replace(/-0\.1+,/, "-0,");
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(other)]);
+    const { file, scenario } = await store(bom);
+    expect(scenario.query_tokens).toEqual(["café", "日本"]);
+    expect(scenario.w_q).toEqual({ ref: file, rows: 1200, cols: 1000 });
+    expect(scenario.b_q).toEqual({ ref: file, rows: 1, cols: 1000 });
+    expect(scenario.padded_keys).toEqual([1]);
+    const sent = coreText(`{"$file":${file}}`);
+    const was = before(other);
+    expect(sent.length === was.length && sent.every((x, i) => x === was[i])).toBe(true);
   });
 
   it("is named once no longer kept (the last three are)", async () => {

@@ -9,7 +9,7 @@ import { coreLoader, type WasmMessage } from "./core-wasm";
 import type { AlgorithmAsk } from "./algorithm-types";
 import { Refused, valueOf } from "./module-answer";
 import type { CoreReply, CoreRequest, Fetched, Opened } from "./core-protocol";
-import type { AttentionModule, MatrixValue, RunSummary, StepValue } from "./types";
+import type { AttentionModule, FileOutline, MatrixValue, RunSummary, StepValue } from "./types";
 
 // The wasm comes as the page's first message, or the glue fetches it (core-wasm.ts).
 const core = coreLoader();
@@ -74,7 +74,11 @@ async function later(raw: AttentionModule, r: Later): Promise<unknown> {
   if (r.type === "algorithm") return algorithm(r.scenario, r.ask);
   if (r.type === "load") {
     pending++;
-    const check = (bytes: Uint8Array) => valueOf<true>(raw.check(bytes), "ok");
+    const check = (bytes: Uint8Array) => {
+      const answer = raw.checkFile(bytes);
+      valueOf<true>(answer, "ok");
+      return answer as FileOutline;
+    };
     const done = loadFiles().then((m) => m.storeFile(r.blob, r.file, check));
     reading = Promise.all([reading, done.catch(() => 0)]).finally(() => pending--);
     return done;

@@ -1,19 +1,20 @@
 /**
  * The scenario files the page loaded, kept in the core's worker (core-worker.ts), so the page's
- * main thread never reads, parses nor holds a 50 MB layer. A file is read from its File once,
- * judged by the core (strict UTF-8 and JSON, every field), parsed here, and kept under an id; the
- * page gets its fields, a big file's matrices as markers (matrix-ref.ts). What the page sends
+ * main thread never reads, parses nor holds a 50 MB layer. A file is read from its File once and
+ * judged by the core (strict UTF-8 and JSON, every field), which says where its matrices are
+ * (checkFile); it is kept under an id. The page gets its fields, a big file's matrices as markers
+ * (matrix-ref.ts) cut in where their numbers were, so only the small rest is parsed here; the
+ * numbers are parsed once, when first needed (a marker to put back, Save). What the page sends
  * back names them: `{"$file": id}` (with an edits field: the file's own text with the edits
  * appended, as scenario-text.ts writes it), or a scenario whose matrix fields hold markers.
  */
-import { asSerialised, coreBytes } from "./core-bytes";
+import { asSerialised, coreBytes, hasNegativeZero } from "./core-bytes";
 import { tooLargeMessage } from "./core-limits";
 import { KEPT_FILES } from "./core-protocol";
-import { minJsonLength } from "./json-size";
 import { isMatrixRef } from "./matrix-ref";
 import { scenarioJson } from "./scenario-layout";
 import { appendEdits } from "./scenario-text";
-import type { ScenarioFile } from "./types";
+import type { FileOutline, ScenarioFile } from "./types";
 
 /** A file that is not to be read or a mark that names no file kept: its message. */
 export class StoredError extends Error {}
@@ -21,8 +22,10 @@ export class StoredError extends Error {}
 interface Stored {
   /** What the core reads: the file's bytes (after a BOM; re-serialised if it has a -0). */
   bytes: Uint8Array;
-  /** The parsed file, every number in it. */
-  values: Record<string, unknown>;
+  /** Whether the file is `{}` (an edits field appended then needs no comma). */
+  empty: boolean;
+  /** The parsed file, every number in it; null until first needed (valuesOf). */
+  parsed: Record<string, unknown> | null;
 }
 
 /**
@@ -45,52 +48,65 @@ function file(id: number): Stored {
   return s;
 }
 
+/** Every number of file `s`: its bytes parsed the first time (~0.2-0.5 s for a 51 MB layer). */
+function valuesOf(s: Stored): Record<string, unknown> {
+  s.parsed ??= JSON.parse(new TextDecoder().decode(s.bytes)) as Record<string, unknown>;
+  return s.parsed;
+}
+
 /** `bytes` without a UTF-8 BOM (the core skips it; the page's TextDecoder dropped it). */
 const withoutBom = (b: Uint8Array) =>
   b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? b.subarray(3) : b;
 
 /**
- * Whether field `key` holds a matrix or a bias: of a file's arrays, the tokens are strings, the
- * edits objects, and padded_keys the only other numbers (docs/scenario.md).
+ * The page's copy of file `read` when its matrices together take over MARKED_OVER characters of
+ * JSON (as json-size.ts counts them; the core counts them in `o`): the file with each matrix's
+ * bytes replaced by its marker, so that their numbers are not parsed. Null for a smaller file,
+ * whose copy is the file as parsed.
  */
-const isMatrixField = (key: string, v: unknown) =>
-  Array.isArray(v) && key !== "padded_keys" && (Array.isArray(v[0]) || typeof v[0] === "number");
-
-/** The page's copy of `values`: each matrix field a marker when together they are big. */
-function pageView(id: number, values: Record<string, unknown>) {
-  const matrices = Object.keys(values).filter((f) => isMatrixField(f, values[f]));
-  const size = matrices.reduce((sum, f) => sum + minJsonLength(values[f]), 0);
-  if (size <= MARKED_OVER) return values;
-  const view = { ...values };
-  for (const f of matrices) {
-    const m = values[f] as unknown[];
-    const cols = Array.isArray(m[0]) ? (m[0] as unknown[]).length : m.length;
-    view[f] = { ref: id, rows: Array.isArray(m[0]) ? m.length : 1, cols };
+function pageView(id: number, read: Uint8Array, o: FileOutline): Record<string, unknown> | null {
+  const m = o.matrices as number[]; // [field, begin, end, rows, cols, json] per matrix
+  let size = 0;
+  for (let i = 0; i < m.length; i += 6) size += m[i + 5]!;
+  if (size <= MARKED_OVER) return null;
+  const decoder = new TextDecoder();
+  let text = "";
+  let at = 0;
+  for (let i = 0; i < m.length; i += 6) {
+    const [begin, end, rows, cols] = m.slice(i + 1, i + 5);
+    text += decoder.decode(read.subarray(at, begin)) + JSON.stringify({ ref: id, rows, cols });
+    at = end!;
   }
-  return view;
+  return JSON.parse(text + decoder.decode(read.subarray(at))) as Record<string, unknown>;
 }
 
 /**
  * Reads `blob` as a scenario file, refused with the core's own message (a ScenarioError's
- * {field, message} returned by `check`) or a size over the limit; kept as `id`. Returns the
+ * {field, message} thrown by `check`) or a size over the limit; kept as `id`. Returns the
  * page's copy.
  */
 export async function storeFile(
   blob: Blob,
   id: number,
-  check: (bytes: Uint8Array) => void,
+  check: (bytes: Uint8Array) => FileOutline,
 ): Promise<ScenarioFile> {
   const tooLarge = tooLargeMessage(blob.size);
   if (tooLarge) throw new StoredError(tooLarge);
   const read = new Uint8Array(await blob.arrayBuffer());
-  check(read);
+  const outline = check(read);
   const text = new TextDecoder().decode(read);
-  const values = JSON.parse(text) as Record<string, unknown>;
-  const own = withoutBom(read);
-  const bytes = asSerialised(text) === text ? own : coreBytes(JSON.stringify(values));
-  stored.set(id, { bytes, values });
+  const marked = pageView(id, read, outline);
+  let parsed = marked ? null : (JSON.parse(text) as Record<string, unknown>);
+  let bytes = withoutBom(read);
+  // A -0 literal: the core reads the file as JSON.stringify writes it, as the page used to send.
+  if (hasNegativeZero(text)) {
+    parsed ??= JSON.parse(text) as Record<string, unknown>;
+    bytes = coreBytes(JSON.stringify(parsed));
+  }
+  const page = marked ?? parsed!;
+  stored.set(id, { bytes, empty: Object.keys(page).length === 0, parsed });
   for (const old of stored.keys()) if (stored.size > KEPT_FILES) stored.delete(old);
-  return pageView(id, values) as unknown as ScenarioFile;
+  return page as unknown as ScenarioFile;
 }
 
 /** `text` with every marker replaced by its numbers; null when it names no stored file. */
@@ -106,7 +122,7 @@ export function expanded(text: string): Record<string, unknown> | null {
   let named = false;
   for (const [k, v] of Object.entries(value)) {
     if (!isMatrixRef(v)) continue;
-    value[k] = file(v.ref).values[k];
+    value[k] = valuesOf(file(v.ref))[k];
     named = true;
   }
   return named || "$file" in value ? value : null;
@@ -135,8 +151,7 @@ export function coreText(text: string): Uint8Array {
  * text: the closing brace (JSON whitespace only after it, the core checked) replaced.
  */
 function withEdits(own: Stored, edits: readonly unknown[]): Uint8Array {
-  const empty = Object.keys(own.values).length === 0;
-  const add = new TextEncoder().encode(appendEdits("{}", empty, edits).slice(1));
+  const add = new TextEncoder().encode(appendEdits("{}", own.empty, edits).slice(1));
   let end = own.bytes.length;
   while (end > 0 && own.bytes[end - 1] !== 0x7d) end--;
   const out = new Uint8Array(end - 1 + add.length);

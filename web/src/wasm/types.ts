@@ -299,6 +299,15 @@ export type RawSweepResult = { ok: true; points: SweepPointValue[] } | RawError;
  */
 export type ScenarioBytes = Uint8Array;
 
+/**
+ * A checked file's matrix fields, in file order (cpp/bindings/file_outline.h), six items each in
+ * one flat array: the field's name; begin, end (its value's bytes [begin, end) in the file); rows,
+ * cols (a bias 1 × length); and the fewest characters JSON.stringify writes it in.
+ */
+export interface FileOutline {
+  matrices: (string | number)[];
+}
+
 export interface AttentionModule {
   run(scenarioJson: ScenarioBytes, granularity: Granularity): RawRunResult;
   /** Drills into cell (row, col) of head `head` (of the kind's matrix; Final ignores the head). */
@@ -313,6 +322,8 @@ export interface AttentionModule {
   sweep(scenarioJson: ScenarioBytes): RawSweepResult;
   /** Reads and checks a scenario without computing it (a loaded file's verdict). */
   check(scenarioJson: ScenarioBytes): { ok: true } | RawError;
+  /** check's verdict and where the file's matrices are in it (stored-files.ts reads them). */
+  checkFile(scenarioJson: ScenarioBytes): ({ ok: true } & FileOutline) | RawError;
   /** Computes a scenario and keeps it as run `id` until `close(id)`; answers a summary. */
   open(scenarioJson: ScenarioBytes, granularity: Granularity): RawOpenResult;
   /** Step k of an open run, with its operands and text. */
