@@ -1,12 +1,12 @@
 // A real-size layer's file stays in the core's worker (web/src/wasm/stored-files.ts): the page
 // hands it the picked File unread, never receives the matrices as numbers nor sends the text
-// back; a form change (the worker puts the numbers back) and Save (the same file as the page
-// used to write) still work on it.
+// back; the worker parses its numbers only when first needed, once; a form change (the worker
+// puts the numbers back) and Save (the same file as the page used to write) still work on it.
 import { readFile, writeFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { cell } from "./reference";
-import { layer, loadScenarioFile } from "./layer-768";
+import { layer } from "./layer-768";
 
 /** What crosses the page's side of its workers, and whether it read a file itself. */
 interface Watch {
@@ -77,6 +77,21 @@ async function save(page: Page): Promise<string> {
 
 const watched = (page: Page) => page.evaluate(() => (window as unknown as { watch: Watch }).watch);
 
+/** The core's worker, counting from now its JSON.parse calls on texts over 1 MB (the file's). */
+async function countParses(page: Page): Promise<() => Promise<number>> {
+  const worker = page.workers().find((w) => /core-worker/.test(w.url()))!;
+  await worker.evaluate(() => {
+    const parse = JSON.parse;
+    const count = { big: 0 };
+    Object.assign(self, { count });
+    JSON.parse = (text: string, ...rest: never[]) => {
+      if (typeof text === "string" && text.length > 1_000_000) count.big++;
+      return parse(text, ...rest);
+    };
+  });
+  return () => worker.evaluate(() => (self as unknown as { count: { big: number } }).count.big);
+}
+
 test("a 768-wide layer's file and matrices stay in the worker; a form change and Save work", async ({
   page,
 }, info) => {
@@ -85,8 +100,13 @@ test("a 768-wide layer's file and matrices stay in the worker; a form change and
   const path = info.outputPath("layer-768.json");
   await writeFile(path, JSON.stringify(scenario));
   await page.addInitScript(watchWorkers);
-  await loadScenarioFile(page, path);
+  await page.goto("./");
   const counter = page.getByTestId("step-counter");
+  await expect(counter).toHaveText(/^Step 1 of \d+$/);
+  const bigParses = await countParses(page);
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Load scenario…" }).click();
+  await (await chooser).setFiles(path);
 
   const { x_q, w_q, b_q } = scenario;
   const q00 = x_q[0]!.reduce((sum, x, j) => sum + x * w_q[j]![0]!, b_q[0]!);
@@ -98,11 +118,14 @@ test("a 768-wide layer's file and matrices stay in the worker; a form change and
   expect(opened.fileReads).toBe(0);
   expect(opened.largestSent).toBeLessThan(100_000);
   expect(opened.largestReceived).toBeLessThan(10_000);
+  // Nor did the worker parse it: the core said where its matrices are (checkFile).
+  expect(await bigParses()).toBe(0);
 
   // Save writes the file the page wrote: one field a line, one matrix row a line.
   const text = await save(page);
   expect(text.split("\n").length).toBe(1 + 5 + (64 + 2) + 4 * (768 + 2) + 4 + 1 + 1);
   expect(same(JSON.parse(text), scenario)).toBe(true);
+  expect(await bigParses()).toBe(1); // its numbers, for Save: parsed once, when first needed
 
   // Another mask: a scenario made on the page, whose markers the worker fills in.
   const total = await counter.textContent();
@@ -117,6 +140,7 @@ test("a 768-wide layer's file and matrices stay in the worker; a form change and
   expect(after.fileReads).toBe(0);
   expect(after.largestSent).toBeLessThan(100_000);
   expect(after.largestReceived).toBeLessThan(10_000);
+  expect(await bigParses()).toBe(1);
 });
 
 test("a worker that ended is handed the loaded file again, and the next action runs it", async ({
