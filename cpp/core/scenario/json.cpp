@@ -170,11 +170,11 @@ class Parser {
         if (!eat(':')) return fail("expected ':' after a member name, got " + found());
       }
       steps_.back().index = index;
-      skip_whitespace();
+      const bool top = spans_ != nullptr && is_object && depth == 1;  // a span to record
+      if (top) skip_whitespace();
       const std::size_t begin = pos_;
       if (!value(element, depth)) return false;
-      if (spans_ && is_object && depth == 1)
-        spans_->push_back({v->object.back().first, begin, pos_});
+      if (top) spans_->push_back({v->object.back().first, begin, pos_});
       skip_whitespace();
       if (eat(close)) {
         steps_.pop_back();
