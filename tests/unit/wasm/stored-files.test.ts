@@ -3,12 +3,17 @@
 // re-serialised when it holds a -0), so every trace stays bit-identical; a big file's matrices
 // reach the page as markers only, and Save's text is the one the page used to write.
 import { describe, expect, it, vi } from "vitest";
-import { asSerialised, coreBytes } from "../../../web/src/wasm/core-bytes";
+import { asSerialised, coreBytes, NEGATIVE_ZERO } from "../../../web/src/wasm/core-bytes";
 import { isMatrixRef } from "../../../web/src/wasm/matrix-ref";
 import { scenarioJson } from "../../../web/src/wasm/scenario-layout";
 import { appendEdits } from "../../../web/src/wasm/scenario-text";
 import { minJsonLength } from "../../../web/src/wasm/json-size";
-import { coreText, fullScenario, storeFile } from "../../../web/src/wasm/stored-files";
+import {
+  coreText,
+  fullScenario,
+  negativeZero,
+  storeFile,
+} from "../../../web/src/wasm/stored-files";
 import type { FileOutline } from "../../../web/src/wasm/types";
 
 const FIELDS = ["x_q", "w_q", "b_q"];
@@ -102,6 +107,25 @@ describe("a loaded file's bytes for the core", () => {
     await expect(storeFile(huge as unknown as Blob, 0, accept)).rejects.toThrow(
       /at most 134,217,728 bytes/,
     );
+  });
+});
+
+describe("a -0 literal", () => {
+  it("is found in the bytes where NEGATIVE_ZERO finds it in the text", () => {
+    const pieces = ["-", "0", "0", ".", "e", "E", "+", "1", " ", ",", "]", '"', "é", "日"];
+    let seed = 7;
+    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const found = { bytes: 0, text: 0 };
+    for (let n = 0; n < 20_000; n++) {
+      let text = "";
+      for (let k = 1 + Math.floor(next() * 10); k > 0; k--) text += pieces[Math.floor(next() * 14)];
+      const [bytes, inText] = [negativeZero(coreBytes(text)), NEGATIVE_ZERO.test(text)];
+      if (bytes !== inText) expect(text).toBe(`found ${bytes} in its bytes, ${inText} in it`);
+      found.bytes += Number(bytes);
+      found.text += Number(inText);
+    }
+    expect(found.bytes).toBe(found.text);
+    expect(found.text).toBeGreaterThan(500); // both answers were tried
   });
 });
 

@@ -30,10 +30,7 @@ export function coreBytes(text: string): Uint8Array {
 }
 
 /** A -0 literal (-0, -0.00, -0e5): JSON.stringify writes it as 0. */
-const NEGATIVE_ZERO = /-0(?:\.0*)?(?:[eE][+-]?\d+)?(?![\d.eE])/;
-
-/** Whether `text` holds a -0 literal, which asSerialised re-serialises. */
-export const hasNegativeZero = (text: string) => NEGATIVE_ZERO.test(text);
+export const NEGATIVE_ZERO = /-0(?:\.0*)?(?:[eE][+-]?\d+)?(?![\d.eE])/;
 
 /**
  * A scenario text as JSON.stringify would write it, as far as the numbers go. A loaded file's own
@@ -42,7 +39,7 @@ export const hasNegativeZero = (text: string) => NEGATIVE_ZERO.test(text);
  * literal is serialised (in the core's worker), any other is returned as it is.
  */
 export function asSerialised(text: string): string {
-  if (!hasNegativeZero(text)) return text;
+  if (!NEGATIVE_ZERO.test(text)) return text;
   try {
     return JSON.stringify(JSON.parse(text.replace(/^\uFEFF/, "")));
   } catch {
