@@ -10,6 +10,7 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { coreBytes } from "../../build/node/core-bytes.js";
 import { minJsonLength } from "../../build/node/json-size.js";
+import { MatrixId } from "../../build/node/registry.js";
 import { badFiles } from "./bad-files.mjs";
 import { sharedModule } from "./helpers.mjs";
 
@@ -91,4 +92,31 @@ test("checkFile's verdict is check's on 300 bad and borderline files", async () 
     if (file !== checked) differ.push(`${c.kind}: checkFile ${file} / check ${checked}`);
   }
   assert.deepEqual(differ.slice(0, 5), []);
+});
+
+// The worker checks a file's bytes as read and opens them after the BOM (stored-files.ts): the
+// open takes the checked scenario instead of reading the file again, and never another text's.
+test("an open after checkFile of a file with a BOM takes it without, and no other text", async () => {
+  const module = await sharedModule();
+  const bom = (bytes) => new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]);
+  const [scratch, hopkins] = ["from-scratch", "anthony-hopkins"].map(
+    (n) => new Uint8Array(example(n)),
+  );
+  const xQ = (bytes) => {
+    const opened = module.open(bytes, 0);
+    assert.ok(opened.ok);
+    const x = module.matrix(opened.id, MatrixId.Xq, -1).matrix;
+    module.close(opened.id);
+    return Array.from(x.data);
+  };
+  const alone = { scratch: xQ(scratch), hopkins: xQ(hopkins) };
+  const open = (checked, opened) => {
+    assert.ok(module.checkFile(checked).ok);
+    return xQ(opened);
+  };
+  assert.deepEqual(open(bom(scratch), scratch), alone.scratch);
+  assert.deepEqual(open(scratch, bom(scratch)), alone.scratch);
+  assert.deepEqual(open(bom(scratch), hopkins), alone.hopkins);
+  assert.ok(module.checkFile(bom(scratch)).ok);
+  assert.equal(module.open(bom(bom(scratch)), 0).ok, false); // its own text, refused: not taken
 });
