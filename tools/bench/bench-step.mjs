@@ -5,7 +5,10 @@
  * it is summed by kind (scripting, HTML parsing, style, layout, paint), and the longest task
  * (RunTask) is kept. Prints medians per size. A benchmark (figures), never a test.
  *
- *   node tools/bench/bench-step.mjs [steps=40]
+ *   node tools/bench/bench-step.mjs [steps=40] ["name=dist dir" ...]
+ * With builds named ("previous=build/previous/src/dist" "this build=dist"), each size is measured
+ * for each build in turns, BENCH_ROUNDS (2) times, and the medians printed side by side with the
+ * ratio of the totals: two builds compared under the same machine load.
  * BENCH_PORT (default 4432) is the port of the preview server it starts; BENCH_DIST serves another
  * build than dist/ (to compare two builds on the same machine load); BENCH_ONLY=Hopkins measures
  * only the sizes whose name contains that text. BENCH_HIDE=".operands" hides what that CSS selector
@@ -17,12 +20,12 @@
  * function, a layout's caller and, for a forced one, its JavaScript stack); BENCH_DETAIL=2 also
  * lists the events of steps 5-8 in order, with each layout's dirty and total objects.
  */
+import { resolve } from "node:path";
 import { launchChromium, startPreview } from "./bench-page.mjs";
 
 const STEPS = Number(process.argv[2] ?? 40);
 const PAUSE = Number(process.env.BENCH_PAUSE ?? 0);
 const PORT = Number(process.env.BENCH_PORT ?? 4432);
-const BASE = `http://127.0.0.1:${PORT}/`;
 
 const words = (n) => Array.from({ length: n }, (_, i) => `w${i + 1}`);
 const SIZES = [
@@ -232,41 +235,70 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const server = await startPreview(PORT, process.env.BENCH_DIST);
+/** The medians of `rows` by column, each as text 10 wide. */
+const medians = (rows, cols) =>
+  cols.map((c) =>
+    median(rows.map((r) => r[c]))
+      .toFixed(1)
+      .padStart(10),
+  );
+
+/** Opens `size` from `base` and takes the steps: a row per step. */
+async function measure(browser, base, size) {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: "block",
+  });
+  const page = await context.newPage();
+  const hide = process.env.BENCH_HIDE;
+  const css = (hide ? `${hide} { display: none !important; }` : "") + (process.env.BENCH_CSS ?? "");
+  if (css) await page.addInitScript(addStyle, css);
+  await page.goto(base + size.hash);
+  await page.waitForSelector(".stepper.ready");
+  await page.getByTestId("step-view").focus();
+  if (size.scrollTo)
+    await page.evaluate((sel) => document.querySelector(sel)?.scrollIntoView(), size.scrollTo);
+  const cdp = await context.newCDPSession(page);
+  const rows = perStep(await traceSteps(page, cdp));
+  const nodes = await page.evaluate(() => document.getElementsByTagName("*").length);
+  await context.close();
+  return { rows, nodes };
+}
+
+// Builds named on the command line ("previous=build/previous/src/dist" "this build=dist") are
+// measured in turns, ROUNDS times each per size, so both meet the same machine load.
+const builds = process.argv
+  .slice(3)
+  .map((a) => ({ name: a.slice(0, a.indexOf("=")), dist: resolve(a.slice(a.indexOf("=") + 1)) }));
+if (builds.length === 0) builds.push({ name: "", dist: process.env.BENCH_DIST });
+const ROUNDS = builds.length > 1 ? Number(process.env.BENCH_ROUNDS ?? 2) : 1;
+const servers = await Promise.all(builds.map((b, i) => startPreview(PORT + i, b.dist)));
 const browser = await launchChromium();
 try {
-  console.log(`main-thread CPU per step (ms, median of ${STEPS} steps by →):`);
+  console.log(`main-thread CPU per step (ms, median of ${STEPS * ROUNDS} steps by →):`);
   const cols = ["total", ...KINDS, "task"];
   console.log(`  ${"size".padEnd(50)}${cols.map((c) => c.padStart(10)).join("")}  DOM nodes`);
   for (const size of SIZES.filter((s) => s.name.includes(process.env.BENCH_ONLY ?? ""))) {
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      serviceWorkers: "block",
-    });
-    const page = await context.newPage();
-    const hide = process.env.BENCH_HIDE;
-    const css =
-      (hide ? `${hide} { display: none !important; }` : "") + (process.env.BENCH_CSS ?? "");
-    if (css) await page.addInitScript(addStyle, css);
-    await page.goto(BASE + size.hash);
-    await page.waitForSelector(".stepper.ready");
-    await page.getByTestId("step-view").focus();
-    if (size.scrollTo)
-      await page.evaluate((sel) => document.querySelector(sel)?.scrollIntoView(), size.scrollTo);
-    const cdp = await context.newCDPSession(page);
-    const rows = perStep(await traceSteps(page, cdp));
-    const nodes = await page.evaluate(() => document.getElementsByTagName("*").length);
-    const cells = cols.map((c) =>
-      median(rows.map((r) => r[c]))
-        .toFixed(1)
-        .padStart(10),
-    );
-    console.log(`  ${size.name.padEnd(50)}${cells.join("")}  ${String(nodes).padStart(9)}`);
-    if (process.env.BENCH_DETAIL) printDetail(rows);
-    await context.close();
+    const got = builds.map(() => ({ rows: [], nodes: 0 }));
+    for (let round = 0; round < ROUNDS; round++)
+      for (const [i] of builds.entries()) {
+        const { rows, nodes } = await measure(browser, `http://127.0.0.1:${PORT + i}/`, size);
+        got[i].rows.push(...rows);
+        got[i].nodes = nodes;
+      }
+    for (const [i, b] of builds.entries()) {
+      const name = b.name ? `${size.name.slice(0, 34)}: ${b.name}` : size.name;
+      const cells = medians(got[i].rows, cols);
+      console.log(`  ${name.padEnd(50)}${cells.join("")}  ${String(got[i].nodes).padStart(9)}`);
+      if (process.env.BENCH_DETAIL) printDetail(got[i].rows);
+    }
+    if (builds.length === 2) {
+      const [a, b] = got.map((g) => median(g.rows.map((r) => r.total)));
+      console.log(`  ${"  total, last ÷ first".padEnd(50)}${(b / a).toFixed(2).padStart(10)}`);
+    }
   }
   console.log("  (task = the longest main-thread task in a step)");
 } finally {
   await browser.close();
-  server.stop();
+  for (const server of servers) server.stop();
 }

@@ -47,7 +47,11 @@ describe("presets", () => {
     const scenario = { query_tokens: ["le", "chat"], d_model: 4 };
     const fetch = vi.fn().mockResolvedValue(Response.json(scenario));
     vi.stubGlobal("fetch", fetch);
+    // Each step's link asks again for the same fields: the answer follows a preset loaded since.
+    const copy = { ...scenario };
+    expect(presetMatching(copy)).toBeUndefined();
     expect(await presetScenario(learned)).toEqual(scenario);
+    expect(presetMatching(copy)?.id).toBe("learned");
     expect(await presetScenario(learned)).toEqual(scenario);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(presetScenarioNow(learned)).toEqual(scenario);

@@ -180,7 +180,7 @@ export function createScreen(
     step: layout.step,
     counters: [algorithm.counter, controls.counter],
     fit: {
-      visuals: step.visuals.box,
+      hasVisual: () => step.visuals.shown(),
       extras: [step.visuals.box, step.drill.box],
       layoutKey: () => `${step.stepView.layoutKey()}|${algorithm.counter.textContent ?? ""}`,
     },

@@ -13,6 +13,7 @@ import { inAlgorithm } from "../../state/app-state";
 import type { TraceValue } from "../../wasm/types";
 import { afterLayout } from "../ui/after-layout";
 import type { Panel } from "../ui/panel";
+import { setText } from "../ui/dom";
 
 export interface Pipeline extends Panel {
   setTrace(trace: TraceValue): void;
@@ -137,6 +138,7 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
   let lit = "";
   // The stage button observed: another head at the same stage needs no new check.
   let observed: HTMLElement | undefined;
+  let litButton: HTMLElement | undefined;
   return {
     render({ state, step, newResult }) {
       if (newResult) this.setTrace(state.result.trace);
@@ -152,14 +154,19 @@ export function createPipeline(host: HTMLElement, onStage: (stage: Stage) => voi
     setCurrent(stage, focusHead) {
       if (lit === `${stage}:${focusHead}`) return;
       lit = `${stage}:${focusHead}`;
-      for (const [s, { b }] of buttons) {
-        if (s === stage) b.setAttribute("aria-current", "step");
-        else b.removeAttribute("aria-current");
+      // Only the buttons that change: the one lit before and the one lit now.
+      const current = stage === undefined ? undefined : buttons.get(stage)?.b;
+      if (litButton !== current) {
+        litButton?.removeAttribute("aria-current");
+        current?.setAttribute("aria-current", "step");
+        litButton = current;
       }
       if (trace) {
-        headTitle.textContent = `${scoringOf(trace.score).title} · ${headName(focusHead)} · ×${trace.numHeads} heads`;
+        setText(
+          headTitle,
+          `${scoringOf(trace.score).title} · ${headName(focusHead)} · ×${trace.numHeads} heads`,
+        );
       }
-      const current = stage === undefined ? undefined : buttons.get(stage)?.b;
       if (current === observed) return;
       observed = current;
       if (current) afterLayout(flow, () => reveal(flow, current));

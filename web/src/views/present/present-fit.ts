@@ -22,7 +22,8 @@ export const ASIDE = "present-aside";
  * decides a step's layout besides the box (the step's title, its matrices' shapes).
  */
 export interface FitParts {
-  visuals: HTMLElement;
+  /** Whether the step shows a visual (weight bars, reweighted values, a split figure). */
+  hasVisual(): boolean;
   extras: readonly Element[];
   layoutKey(): string;
 }
@@ -113,7 +114,7 @@ interface Fit {
 function search(box: HTMLElement, parts: FitParts, screenHeight: number): Fit {
   const floor = minZoom(screenHeight);
   const start = parseFloat(box.style.getPropertyValue(ZOOM_VAR)) || asideZoom(screenHeight);
-  const hasVisual = parts.visuals.childElementCount > 0;
+  const hasVisual = parts.hasVisual();
   box.classList.toggle(ASIDE, hasVisual);
   const whole = hasVisual ? largestFit(box, parts, [asideZoom(screenHeight), start], true) : null;
   if (whole !== null) return { zoom: whole, aside: true };
@@ -123,7 +124,7 @@ function search(box: HTMLElement, parts: FitParts, screenHeight: number): Fit {
 
 /** What decides a step's layout: the box's size, the step's title, its matrices' shapes. */
 function signature(box: HTMLElement, parts: FitParts): string {
-  const visual = parts.visuals.childElementCount;
+  const visual = parts.hasVisual() ? 1 : 0;
   return `${box.clientWidth}×${box.clientHeight}|${parts.layoutKey()}|${visual}`;
 }
 

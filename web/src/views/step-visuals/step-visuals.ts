@@ -11,10 +11,13 @@ import { createBarChart } from "../ui/bar-chart";
 import { el, quoted } from "../ui/dom";
 import type { Panel } from "../ui/panel";
 import { renderSplitConcat } from "./split-concat";
+import { createParking } from "./parking";
 
 export interface StepVisuals extends Panel {
-  /** The box the visual is drawn in (empty on steps without one). */
+  /** The box the visual is drawn in (holding earlier ones parked, parking.ts). */
   readonly box: HTMLElement;
+  /** Whether the step shows a visual. */
+  shown(): boolean;
 }
 
 /** A box `fill` fills once its module has loaded: the RoPE dials and the GQA note are shown only
@@ -56,6 +59,7 @@ export function createStepVisuals(place: (box: HTMLElement) => void): StepVisual
   const reweighted = createReweighted();
   let splits = new Map<string, HTMLElement | null>();
   let shown: { trace: TraceValue; step: StepValue; query: number } | null = null;
+  const park = createParking(box, [bars.element, reweighted.element]);
 
   /** The visual for the step's kind, updated for it, or null. */
   function visualFor(trace: TraceValue, step: StepValue, query: number): HTMLElement | null {
@@ -88,6 +92,7 @@ export function createStepVisuals(place: (box: HTMLElement) => void): StepVisual
 
   return {
     box,
+    shown: () => park.shown(),
     // On whole-matrix steps the bars and rows follow the focused query.
     render({ state, step }) {
       const trace = state.result.trace;
@@ -96,8 +101,7 @@ export function createStepVisuals(place: (box: HTMLElement) => void): StepVisual
       if (shown?.trace !== trace) splits = new Map();
       shown = { trace, step, query: q };
       const visual = visualFor(trace, step, q);
-      if (box.firstElementChild !== visual || box.childElementCount > 1)
-        box.replaceChildren(...(visual ? [visual] : []));
+      park.show(visual);
     },
   };
 }
