@@ -7,9 +7,10 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { traceToJson } from "../cli/trace-json.mjs";
+import { namedBuilds } from "./named-builds.mjs";
 
 const [file, ...args] = process.argv.slice(2);
-const builds = (args.length ? args : ["this build=build/wasm"]).map((a) => a.split("="));
+const builds = namedBuilds(args, ["this build=build/wasm"]);
 const RUNS = Number(process.env.RUNS ?? 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const bytes = readFileSync(file);

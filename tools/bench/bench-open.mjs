@@ -14,13 +14,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { namedBuilds } from "./named-builds.mjs";
 import { launchChromium, startPreview } from "./bench-page.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4434);
 const RUNS = Number(process.env.RUNS ?? 3);
-const builds = (process.argv.slice(2).length ? process.argv.slice(2) : ["this build=dist"]).map(
-  (arg) => arg.split("="),
-);
+const builds = namedBuilds(process.argv.slice(2), ["this build=dist"]);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const dir = mkdtempSync(join(tmpdir(), "bench-open-"));

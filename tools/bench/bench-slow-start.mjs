@@ -11,13 +11,12 @@
  * page's and its workers' requests: what the first step waits for.
  */
 import { resolve } from "node:path";
+import { namedBuilds } from "./named-builds.mjs";
 import { launchChromium, startPreview } from "./bench-page.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4435);
 const RUNS = Number(process.env.RUNS ?? 5);
-const builds = (process.argv.slice(2).length ? process.argv.slice(2) : ["this build=dist"]).map(
-  (arg) => arg.split("="),
-);
+const builds = namedBuilds(process.argv.slice(2), ["this build=dist"]);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const FAST_3G = {
   offline: false,

@@ -22,6 +22,7 @@
  */
 import { resolve } from "node:path";
 import { launchChromium, startPreview } from "./bench-page.mjs";
+import { namedBuilds } from "./named-builds.mjs";
 
 const STEPS = Number(process.argv[2] ?? 40);
 const PAUSE = Number(process.env.BENCH_PAUSE ?? 0);
@@ -267,9 +268,10 @@ async function measure(browser, base, size) {
 
 // Builds named on the command line ("previous=build/previous/src/dist" "this build=dist") are
 // measured in turns, ROUNDS times each per size, so both meet the same machine load.
-const builds = process.argv
-  .slice(3)
-  .map((a) => ({ name: a.slice(0, a.indexOf("=")), dist: resolve(a.slice(a.indexOf("=") + 1)) }));
+const builds = namedBuilds(process.argv.slice(3), []).map(([name, dist]) => ({
+  name,
+  dist: resolve(dist),
+}));
 if (builds.length === 0) builds.push({ name: "", dist: process.env.BENCH_DIST });
 const ROUNDS = builds.length > 1 ? Number(process.env.BENCH_ROUNDS ?? 2) : 1;
 const servers = await Promise.all(builds.map((b, i) => startPreview(PORT + i, b.dist)));
