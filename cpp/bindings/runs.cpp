@@ -68,15 +68,9 @@ std::optional<attn::Scenario> checked(const std::string& json, val* error,
   return std::move(scenario);
 }
 
-// Where `json` starts after its UTF-8 byte-order mark, which the reader skips: a file checked
-// with one is opened without it (stored-files.ts), and reads as the same scenario.
-std::size_t after_bom(const std::string& json) {
-  return json.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
-}
-
-// The scenario `check` accepted last, with its text (no BOM): a loaded file is checked, then
-// opened, and the open takes it instead of reading the text again (a 768-wide layer: ~1 s).
-// Taken once.
+// The scenario `check` accepted last, with its text after any byte-order mark: a loaded file is
+// checked, then opened (without its mark, stored-files.ts), and the open takes it instead of
+// reading the text again (a 768-wide layer: ~1 s). Taken once.
 struct LastChecked {
   std::string json;
   attn::Scenario scenario;
@@ -90,7 +84,7 @@ std::optional<LastChecked>& last_checked() {
 std::optional<attn::Scenario> take_checked(const std::string& json, val* error) {
   std::optional<LastChecked> last = std::move(last_checked());
   last_checked().reset();
-  if (last && json.compare(after_bom(json), std::string::npos, last->json) == 0) {
+  if (last && json.compare(attn::byte_order_mark(json), std::string::npos, last->json) == 0) {
     return std::move(last->scenario);
   }
   last.reset();  // free it before reading another
@@ -119,7 +113,7 @@ val check_scenario(const std::string& json, std::vector<attn::JsonSpan>* spans) 
   last_checked().reset();
   auto scenario = checked(json, &error, spans);
   if (!scenario) return error;
-  last_checked() = LastChecked{json.substr(after_bom(json)), std::move(*scenario)};
+  last_checked() = LastChecked{json.substr(attn::byte_order_mark(json)), std::move(*scenario)};
   val out = val::object();
   out.set("ok", true);
   return out;

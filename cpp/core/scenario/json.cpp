@@ -36,10 +36,7 @@ class Parser {
  public:
   // A leading UTF-8 byte-order mark is skipped.
   Parser(const std::string& text, std::vector<JsonSpan>* spans)
-      : text_(text),
-        begin_(text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0),
-        pos_(begin_),
-        spans_(spans) {}
+      : text_(text), begin_(byte_order_mark(text)), pos_(begin_), spans_(spans) {}
 
   bool document(JsonValue* out) {
     if (!value(out, 0)) return false;
@@ -312,6 +309,10 @@ class Parser {
 };
 
 }  // namespace
+
+std::size_t byte_order_mark(const std::string& text) {
+  return text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+}
 
 std::variant<JsonValue, JsonError> parse_json(const std::string& text,
                                               std::vector<JsonSpan>* spans) {

@@ -60,6 +60,10 @@ struct JsonError {
   std::string member;    ///< the top-level member it is in, as written ("" when none)
 };
 
+/// Bytes of a UTF-8 byte-order mark at the start of `text` (3, or 0 without one): the reader
+/// skips it.
+std::size_t byte_order_mark(const std::string& text);
+
 /// A member of the top-level object and where its value lies in the text: bytes [begin, end).
 struct JsonSpan {
   std::string name;
