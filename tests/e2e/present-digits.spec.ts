@@ -84,7 +84,8 @@ function sizes(page: Page) {
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
         const e = n.parentElement!;
-        if (!n.textContent?.trim() || e.closest(".mbox") || !e.getClientRects().length) continue;
+        if (!n.textContent?.trim() || e.closest(".mbox, .parked") || !e.getClientRects().length)
+          continue;
         if (getComputedStyle(e).visibility === "hidden") continue;
         const s = px(e);
         if (s > largest) [largest, what] = [s, `${e.tagName}.${e.className}: ${n.textContent}`];
@@ -98,7 +99,7 @@ function sizes(page: Page) {
 async function expectFormulasOnOneLine(page: Page): Promise<void> {
   const tops = await page
     .getByTestId("step-view")
-    .locator(".formula")
+    .locator(".formulas:not(.parked) .formula")
     .evaluateAll((fs) =>
       fs.map((f) => [...f.querySelectorAll(".fpart")].map((p) => p.getBoundingClientRect().top)),
     );

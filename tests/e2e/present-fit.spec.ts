@@ -65,7 +65,10 @@ const overlap = (a: Box, b: Box) =>
  */
 async function expectWholeStep(page: Page, width: number, height: number): Promise<void> {
   const view = page.getByTestId("step-view");
-  const parts = [view.locator(".formulas"), ...(await view.locator("figure.matrix").all())];
+  const parts = [
+    view.locator(".formulas:not(.parked)"),
+    ...(await view.locator(".operands:not(.parked) figure.matrix").all()),
+  ];
   expect(parts.length).toBeGreaterThanOrEqual(3);
   const bar = await page.locator(".present-bar").boundingBox();
   expect(bar && inside(bar, width, height)).toBe(true);

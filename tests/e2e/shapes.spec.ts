@@ -45,7 +45,7 @@ test("projections name the whole W_Q, W_K, W_V and the head's columns", async ({
   await expectHeader(page, "matrix-operand-1", "8×8", "columns 5–8", "8×4");
   await expectNamed(page, "matrix-operand-1", "W_Q, 8×8, columns 5–8 = W_Q^(2), 8×4");
   await expectNamed(page, "matrix-result", "Q_2, 6×4");
-  await expect(view.locator(".operands")).toHaveAttribute(
+  await expect(view.locator(".operands:not(.parked)")).toHaveAttribute(
     "aria-label",
     "Operands and result: X, 6×8; W_Q, 8×8, columns 5–8 = W_Q^(2), 8×4; Q_2, 6×4",
   );

@@ -18,7 +18,7 @@ function outside(page: Page, boxed = false): Promise<string[]> {
   return page.evaluate((boxed) => {
     const step = document.querySelector('[data-testid="step-view"]')!;
     const bar = document.querySelector('[data-testid="topbar"]')!.getBoundingClientRect().bottom;
-    const parts: [string, Element][] = [["formula", step.querySelector(".formulas")!]];
+    const parts: [string, Element][] = [["formula", step.querySelector(".formulas:not(.parked)")!]];
     for (const f of step.querySelectorAll<HTMLElement>('[data-testid^="matrix-"]')) {
       const operand = f.dataset.testid !== "matrix-result";
       const box = boxed && operand ? f.querySelector(".mbox") : null;

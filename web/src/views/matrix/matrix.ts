@@ -133,6 +133,8 @@ export interface MatrixFigure {
   readonly element: HTMLElement;
   /** Shows `spec`: patched in place when only values and marks differ, else rebuilt. */
   show(spec: MatrixSpec): void;
+  /** Parks the figure (its stage is not shown: no test id, no slot name) or brings it back. */
+  park(parked: boolean): void;
 }
 
 /** The caption row: label, shape, the part used, "transposed", the expand toggle (if any). */
@@ -261,5 +263,10 @@ export function createMatrixFigure(): MatrixFigure {
     if (inspect.textContent !== inspectHint(spec)) inspect.textContent = inspectHint(spec);
   }
 
-  return { element: fig, show };
+  function park(parked: boolean): void {
+    for (const key of ["testid", "slot"] as const)
+      if (parked) delete fig.dataset[key];
+      else if (spec) fig.dataset[key] = spec.testId;
+  }
+  return { element: fig, show, park };
 }

@@ -1,7 +1,8 @@
 /**
  * The current step: heading, flag, sentence, shapes, why a product's sizes fit, the formula in
  * symbols and in numbers (marked when wider than the panel), and its operands and result as
- * labelled matrices with the cells read and written marked.
+ * labelled matrices with the cells read and written marked. Each stage keeps its formulas and
+ * matrices in a slot of its own, parked between its steps (stage-slots.ts).
  */
 import { scoringOf } from "../../state/scoring";
 import { headName, isMatMulStage, STAGE_INFO } from "../../state/stages";
@@ -12,7 +13,7 @@ import { el, setText } from "../ui/dom";
 import { prepareFormulas, renderFormula } from "../matrix/formula";
 import { createMatrixFigure, type MatrixFigure } from "../matrix/matrix";
 import { COMPACT_LIMIT, matrixName, type MatrixSpec } from "../matrix/matrix-model";
-import { watchSideScroll } from "../ui/side-scroll";
+import { createStageSlots } from "./stage-slots";
 import type { Panel } from "../ui/panel";
 import { expectedHook, lightRows, wirePointing, type Shown } from "./row-links";
 import { keepHeight } from "./keep-height";
@@ -78,14 +79,9 @@ function buildStepDom(host: HTMLElement) {
   const summary = el("summary");
   summary.append(el("strong", "", "Why the sizes fit: "));
   rule.append(summary, ruleText);
-  const formulas = el("div", "formulas");
-  const symbols = el("div", "formula symbols");
-  symbols.setAttribute("aria-label", "Formula");
-  const numbers = el("div", "formula numbers");
-  numbers.setAttribute("aria-label", "Formula with this step's numbers");
-  formulas.append(symbols, numbers);
-  const operands = el("div", "operands");
-  operands.setAttribute("role", "group"); // named below with its matrices
+  // One slot of formulas and matrices per stage, parked while another stage shows (stage-slots.ts).
+  const formulas = el("div", "formula-slots");
+  const operands = el("div", "operand-slots");
   const legend = el("p", "cell-legend");
   legend.innerHTML =
     '<span class="swatch rd"></span> read by this step <span class="swatch wr"></span> written by this step <span class="swatch dim">0.0</span> other cells';
@@ -100,8 +96,6 @@ function buildStepDom(host: HTMLElement) {
     rule,
     ruleText,
     formulas,
-    symbols,
-    numbers,
     operands,
   };
 }
@@ -166,8 +160,9 @@ function denseLayout(operands: HTMLElement, specs: MatrixSpec[]): void {
 }
 
 /**
- * One figure per slot (operand 1, 2, result) stays on the page: each step updates it in place
- * (matrix.ts), whatever the stage, so the next step reuses its rows and cells.
+ * One figure per place (operand 1, 2, result) of a stage's slot stays on the page: each step of
+ * that stage updates it in place (matrix.ts), so the next query's step reuses its rows and cells
+ * and changes only the values and marks that differ.
  */
 function showFigures(
   operands: HTMLElement,
@@ -204,10 +199,7 @@ export function createStepView(
   onPoint: (query: number | null) => void = () => {},
 ): StepView {
   const d = buildStepDom(host);
-  const checkSymbols = watchSideScroll(d.symbols);
-  const checkNumbers = watchSideScroll(d.numbers);
-  const figures = new Map<string, MatrixFigure>();
-  let typeset = { formula: "", numbers: "" };
+  const slots = createStageSlots(d.formulas, d.operands);
   let shown: Shown[] = [];
   let lit: number | null = null;
   wirePointing(d.operands, () => shown, onPoint);
@@ -215,7 +207,10 @@ export function createStepView(
 
   return {
     render({ state, step, newStep, newResult }) {
-      if (newResult) resetHeight();
+      if (newResult) {
+        resetHeight();
+        slots.dropParked();
+      }
       if (!newStep) return;
       this.show(state.result.trace, step);
       // The likely next moves (forward, back) get their formulas typeset while idle.
@@ -224,26 +219,27 @@ export function createStepView(
     },
     afterFormulas: (node) => d.formulas.after(node),
     layoutKey() {
-      const badges = d.operands.querySelectorAll(".badge");
+      const badges = slots.current()?.operands.querySelectorAll(".badge") ?? [];
       return `${d.title.textContent ?? ""}|${[...badges].map((b) => b.textContent).join(",")}`;
     },
     resultFigure() {
-      const fig = figures.get("matrix-result")?.element;
-      return fig && d.operands.contains(fig) ? fig : null;
+      const slot = slots.current();
+      const fig = slot?.figures.get("matrix-result")?.element;
+      return fig && slot?.operands.contains(fig) ? fig : null;
     },
     show(trace, step) {
       showTexts(d, trace, step);
-      // Per query, the symbols recur from step to step: typeset only what changed.
-      if (typeset.formula !== step.formula) {
-        renderFormula(d.symbols, step.formula);
-        checkSymbols();
+      const slot = slots.show(step.stage);
+      if (slot.typeset.formula !== step.formula) {
+        renderFormula(slot.symbols, step.formula);
+        slot.checkSymbols();
       }
-      if (typeset.numbers !== step.formulaNumbers) {
-        renderFormula(d.numbers, step.formulaNumbers);
-        checkNumbers();
+      if (slot.typeset.numbers !== step.formulaNumbers) {
+        renderFormula(slot.numbers, step.formulaNumbers);
+        slot.checkNumbers();
       }
-      typeset = { formula: step.formula, numbers: step.formulaNumbers };
-      shown = showFigures(d.operands, figures, specsOf(trace, step, decorate));
+      slot.typeset = { formula: step.formula, numbers: step.formulaNumbers };
+      shown = showFigures(slot.operands, slot.figures, specsOf(trace, step, decorate));
       lightRows(shown, lit);
     },
     light(query) {
