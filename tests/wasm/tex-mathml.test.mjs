@@ -59,10 +59,15 @@ test("the constructs the core uses become the expected MathML", () => {
     '<math><msub><mover accent="true"><mi>S</mi><mo stretchy="false">~</mo></mover><mn>1</mn></msub>' +
       "<mo>=</mo><mfrac><msub><mi>S</mi><mn>1</mn></msub><msqrt><msub><mi>d</mi><mi>k</mi></msub></msqrt></mfrac></math>",
   );
-  // A minus after an operator or "(" is a sign; after an operand it is a binary operator.
+  // A minus after an operator or "(" is a sign, part of the number it precedes; after an
+  // operand it is a binary operator.
   assert.equal(
     texToMathML("(-0.5) \\cdot 2 - 1"),
-    '<math><mo>(</mo><mo form="prefix">−</mo><mn>0.5</mn><mo>)</mo><mo>⋅</mo><mn>2</mn><mo>−</mo><mn>1</mn></math>',
+    "<math><mo>(</mo><mn>−0.5</mn><mo>)</mo><mo>⋅</mo><mn>2</mn><mo>−</mo><mn>1</mn></math>",
+  );
+  assert.equal(
+    texToMathML("= -x + (- 3)"),
+    '<math><mo>=</mo><mo form="prefix">−</mo><mi>x</mi><mo>+</mo><mo>(</mo><mn>−3</mn><mo>)</mo></math>',
   );
   assert.equal(
     texToMathML("\\begin{bmatrix} 1 & \\cdots \\\\ \\vdots & \\ddots \\end{bmatrix}"),

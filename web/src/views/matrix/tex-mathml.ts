@@ -196,12 +196,20 @@ class TexParser {
     return ord(`<${tag}>${base.xml}${sub ?? ""}${sup ?? ""}</${tag}>`);
   }
 
-  /** Tokens with their _ and ^ up to the end of the list; a + or − after no operand is unary. */
+  /**
+   * Tokens with their _ and ^ up to the end of the list; a + or − after no operand is unary. A
+   * minus sign of a number is part of it, so a formula whose numbers change sign keeps its
+   * elements (formula.ts then only rewrites its texts).
+   */
   list(): Node[] {
     const nodes: Node[] = [];
     for (let base = this.atom(); base !== null; base = this.atom()) {
       if (base.kind === "bin" && !["ord", "close"].includes(lastKind(nodes))) {
-        base = { xml: base.xml.replace("<mo>", '<mo form="prefix">'), kind: "op" };
+        const number = /^\s*(\d+(\.\d+)?|\.\d+)/.exec(this.rest());
+        if (base.xml === "<mo>−</mo>" && number) {
+          this.pos += number[0].length;
+          base = ord(`<mn>−${number[1]}</mn>`);
+        } else base = { xml: base.xml.replace("<mo>", '<mo form="prefix">'), kind: "op" };
       }
       if (base.xml === "<mo>)</mo>") base = { ...base, kind: "close" };
       nodes.push(this.scripted(base));
