@@ -63,6 +63,11 @@ test("the next query's step of a stage changes only the texts that differ", asyn
     "MatMul: scores Q Kᵀ",
   );
   await expect(page.getByTestId("step-view")).toContainText("query 2");
+  // The result's caption row names the row now written (its part alone is replaced).
+  const part = page.getByTestId("matrix-result").locator(".mpart");
+  await expect(part).toHaveCount(1);
+  await expect(part).toContainText("row 2 =");
+  await expect(part.getByRole("math")).toContainText("s2");
   // The tables (Q, Kᵀ, S: 6×4, 4×6, 6×6) keep their numbers, only their marks move; the
   // heading and the formula's numbers change (43). Drawn in one place for all stages: 244.
   const texts = await page.evaluate(() => (window as unknown as { texts: number }).texts);

@@ -180,13 +180,42 @@ function axesOf(spec: MatrixSpec, view: MatrixView, compact: boolean, isExpanded
   return { rows, cols, caption: matrixName(spec) + shown + hint };
 }
 
+/**
+ * The caption row for `spec` in place of `head`: as it is when built for the same, with only its
+ * part replaced when that alone differs (the next query's "row 3 = s_3"), else built anew by
+ * `build`. `keys` holds what the row on screen was built for.
+ */
+function updateHead(
+  head: HTMLElement,
+  keys: { row: string; part: string },
+  spec: MatrixSpec,
+  sizes: [string, boolean],
+  build: () => HTMLElement,
+): HTMLElement {
+  const p = spec.part;
+  const row = [spec.operator, spec.latex, ...sizes, spec.transposed, !p].join("\u0003");
+  const part = p ? [p.latex, p.range, p.rows, p.cols].join("\u0003") : "";
+  if (row === keys.row) {
+    if (part !== keys.part && p) head.querySelector(".mpart")?.replaceWith(partHtml(p));
+    keys.part = part;
+    return head;
+  }
+  Object.assign(keys, { row, part });
+  const h = build();
+  // The scroll cue (scroll-cue.ts) lives in the caption row: keep it.
+  const cue = head.querySelector(".scroll-cue");
+  if (cue) h.append(cue);
+  head.replaceWith(h);
+  return h;
+}
+
 export function createMatrixFigure(): MatrixFigure {
   const fig = document.createElement("figure");
   let spec: MatrixSpec;
   let view: MatrixView;
   const current: Current = () => ({ view, spec });
   // What the caption row on screen was built for.
-  let headKey = "";
+  const headKeys = { row: "", part: "" };
   let table: HTMLTableElement | null = null;
   let head = el("figcaption", "mhead");
   let inspect = el("p", "inspect");
@@ -240,18 +269,9 @@ export function createMatrixFigure(): MatrixFigure {
     fig.dataset.testid = spec.testId;
     fig.dataset.slot = spec.testId; // what product code finds it by (edit-cell.ts)
     fig.querySelector(".edit-bubble")?.remove();
-    const p = spec.part;
-    const headParts: unknown[] = [spec.operator, spec.latex, shape, spec.transposed, isExpanded];
-    const nextHead = headParts.concat(p ? [p.latex, p.range, p.rows, p.cols] : []).join("\u0003");
-    if (nextHead !== headKey) {
-      headKey = nextHead;
-      const h = buildHead(shape, compact, isExpanded);
-      // The scroll cue (scroll-cue.ts) lives in the caption row: keep it.
-      const cue = head.querySelector(".scroll-cue");
-      if (cue) h.append(cue);
-      head.replaceWith(h);
-      head = h;
-    }
+    head = updateHead(head, headKeys, spec, [shape, isExpanded], () =>
+      buildHead(shape, compact, isExpanded),
+    );
     // The virtual grid is built anew; a table is reused, whatever its rows and columns.
     if (!table || rows.length === 0) return buildBody(rows, cols, caption, shape);
     const first = patchTable(table, view, rows, cols, caption);
