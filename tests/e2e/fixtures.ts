@@ -47,6 +47,16 @@ export async function focusPage(page: Page): Promise<void> {
   await page.getByTestId("step-view").focus();
 }
 
+/** Presses → `n` times, waiting for each step so no key is lost. */
+export async function stepForward(page: Page, n: number): Promise<void> {
+  const counter = page.getByTestId("step-counter");
+  for (let i = 0; i < n; i++) {
+    const before = await counter.textContent();
+    await page.keyboard.press("ArrowRight");
+    await expect(counter).not.toHaveText(before ?? "");
+  }
+}
+
 /** Saves a screenshot into test-results/screenshots/ (kept as a CI artifact). */
 export async function snapshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });

@@ -3,20 +3,10 @@
 // screen — its name, its marks, what its cells mean, drilling and editing — never a stale one.
 import { type Page } from "@playwright/test";
 import { cellOf as cell } from "./cells";
-import { choosePreset, expect, focusPage, openApp, test } from "./fixtures";
+import { choosePreset, expect, focusPage, openApp, stepForward, test } from "./fixtures";
 
 const countElements = (page: Page) =>
   page.evaluate(() => document.getElementsByTagName("*").length);
-
-/** Presses → `n` times, waiting for each step so no key is lost. */
-async function stepForward(page: Page, n: number): Promise<void> {
-  const counter = page.getByTestId("step-counter");
-  for (let i = 0; i < n; i++) {
-    const before = await counter.textContent();
-    await page.keyboard.press("ArrowRight");
-    await expect(counter).not.toHaveText(before ?? "");
-  }
-}
 
 /** Walks all 56 steps and back to the first: every stage then has its slot (stage-slots.ts). */
 async function visitEveryStage(page: Page): Promise<void> {

@@ -1,18 +1,7 @@
 // Each stage keeps its formulas and matrices in a slot of its own (stage-slots.ts): the next
 // query's step of a stage finds its figures and formulas on the page and changes only the texts
 // and marks that differ; a formula whose numbers change sign keeps its MathML elements.
-import { type Page } from "@playwright/test";
-import { expect, focusPage, openApp, test } from "./fixtures";
-
-/** Presses → `n` times, waiting for each step so no key is lost. */
-async function stepForward(page: Page, n: number): Promise<void> {
-  const counter = page.getByTestId("step-counter");
-  for (let i = 0; i < n; i++) {
-    const before = await counter.textContent();
-    await page.keyboard.press("ArrowRight");
-    await expect(counter).not.toHaveText(before ?? "");
-  }
-}
+import { expect, focusPage, openApp, stepForward, test } from "./fixtures";
 
 test("a matrix figure is never taken off the page: each stage keeps its own", async ({ page }) => {
   await openApp(page);
