@@ -88,3 +88,17 @@ test("a formula whose numbers change sign keeps its elements from query to query
   expect(fresh).toBe(0);
   await expect(numbers.locator('mo[form="prefix"]')).toHaveCount(0);
 });
+
+test("a new scenario leaves no stage's slot of the last one on the page", async ({ page }) => {
+  await openApp(page);
+  await focusPage(page);
+  await stepForward(page, 6); // every stage of query 1 has its slot; the weighted sum shows
+  await expect(page.locator(".operands.parked")).not.toHaveCount(0);
+  await page.goto("./#p=cross&s=3"); // another scenario, on its first scores step
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step 4 of/);
+  await expect(page.getByTestId("step-view").getByRole("heading", { level: 2 })).toHaveText(
+    "MatMul: scores Q Kᵀ",
+  );
+  await expect(page.locator(".operands.parked")).toHaveCount(0);
+  await expect(page.locator(".formulas.parked")).toHaveCount(0);
+});

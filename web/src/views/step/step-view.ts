@@ -207,12 +207,12 @@ export function createStepView(
 
   return {
     render({ state, step, newStep, newResult }) {
-      if (newResult) {
-        resetHeight();
-        slots.dropParked();
-      }
+      if (newResult) resetHeight();
+      if (newStep) this.show(state.result.trace, step);
+      // A new trace: the other stages' slots hold the last trace's steps, and go (the slot shown
+      // stays, patched, so a cell being edited keeps its focus).
+      if (newResult) slots.dropParked();
       if (!newStep) return;
-      this.show(state.result.trace, step);
       // The likely next moves (forward, back) get their formulas typeset while idle.
       const near = [state.result.steps[state.index + 1], state.result.steps[state.index - 1]];
       prepareFormulas(near.flatMap((n) => (n ? [n.formula, n.formulaNumbers] : [])));
