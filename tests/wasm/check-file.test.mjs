@@ -5,16 +5,13 @@
 // json-size.ts counts, and the fields are those the page took as matrices before.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { coreBytes } from "../../build/node/core-bytes.js";
 import { minJsonLength } from "../../build/node/json-size.js";
-import { MatrixId } from "../../build/node/registry.js";
 import { badFiles } from "./bad-files.mjs";
-import { sharedModule } from "./helpers.mjs";
+import { exampleBytes, openedXq, sharedModule } from "./helpers.mjs";
 
-const example = (name) => readFileSync(new URL(`../../examples/${name}.json`, import.meta.url));
 const layer = (...args) =>
   execFileSync(
     process.execPath,
@@ -56,7 +53,7 @@ function assertOutline(module, bytes, what) {
 test("checkFile finds each matrix of the examples and of layers of odd numbers", async () => {
   const module = await sharedModule();
   for (const name of ["from-scratch", "anthony-hopkins", "cross-attention", "with-biases"]) {
-    assertOutline(module, new Uint8Array(example(name)), name);
+    assertOutline(module, new Uint8Array(exampleBytes(name)), name);
   }
   for (const seed of ["1", "2"]) {
     const text = layer("--odd", "--width", "32", "--heads", "4", "--tokens", "5", "--seed", seed);
@@ -67,7 +64,7 @@ test("checkFile finds each matrix of the examples and of layers of odd numbers",
 
 test("checkFile counts bytes, not characters: after a BOM, other scripts and white space", async () => {
   const module = await sharedModule();
-  const file = JSON.parse(example("with-biases"));
+  const file = JSON.parse(exampleBytes("with-biases"));
   const text = JSON.stringify(
     { ...file, query_tokens: file.query_tokens.map((t) => `${t}é日😀`) },
     null,
@@ -100,15 +97,9 @@ test("an open after checkFile of a file with a BOM takes it without, and no othe
   const module = await sharedModule();
   const bom = (bytes) => new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]);
   const [scratch, hopkins] = ["from-scratch", "anthony-hopkins"].map(
-    (n) => new Uint8Array(example(n)),
+    (n) => new Uint8Array(exampleBytes(n)),
   );
-  const xQ = (bytes) => {
-    const opened = module.open(bytes, 0);
-    assert.ok(opened.ok);
-    const x = module.matrix(opened.id, MatrixId.Xq, -1).matrix;
-    module.close(opened.id);
-    return Array.from(x.data);
-  };
+  const xQ = (bytes) => openedXq(module, bytes);
   const alone = { scratch: xQ(scratch), hopkins: xQ(hopkins) };
   const open = (checked, opened) => {
     assert.ok(module.checkFile(checked).ok);

@@ -3,19 +3,16 @@
 // for the examples and the generated bad and borderline files; it opens no run.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { coreBytes } from "../../build/node/core-bytes.js";
-import { MatrixId } from "../../build/node/registry.js";
 import { badFiles } from "./bad-files.mjs";
-import { sharedModule } from "./helpers.mjs";
+import { exampleBytes, openedXq, sharedModule } from "./helpers.mjs";
 
 const EXAMPLES = ["from-scratch", "anthony-hopkins", "cross-attention", "small-default"];
 
 test("check accepts the examples and answers only ok", async () => {
   const module = await sharedModule();
   for (const name of EXAMPLES) {
-    const text = readFileSync(new URL(`../../examples/${name}.json`, import.meta.url));
-    assert.deepEqual(module.check(text), { ok: true }, name);
+    assert.deepEqual(module.check(exampleBytes(name)), { ok: true }, name);
   }
 });
 
@@ -38,18 +35,14 @@ test("check gives run's verdict on 500 bad and borderline files, and opens no ru
 
 test("an open after a check takes the checked scenario only when the text is the same", async () => {
   const module = await sharedModule();
-  const text = (name) => readFileSync(new URL(`../../examples/${name}.json`, import.meta.url));
-  const xQ = (bytes) => {
-    const opened = module.open(bytes, 0);
-    assert.ok(opened.ok);
-    const x = module.matrix(opened.id, MatrixId.Xq, -1).matrix;
-    module.close(opened.id);
-    return Array.from(x.data);
+  const xQ = (bytes) => openedXq(module, bytes);
+  const alone = {
+    scratch: xQ(exampleBytes("from-scratch")),
+    hopkins: xQ(exampleBytes("anthony-hopkins")),
   };
-  const alone = { scratch: xQ(text("from-scratch")), hopkins: xQ(text("anthony-hopkins")) };
-  assert.ok(module.check(text("from-scratch")).ok);
-  assert.deepEqual(xQ(text("anthony-hopkins")), alone.hopkins); // not the checked one
-  assert.ok(module.check(text("from-scratch")).ok);
-  assert.deepEqual(xQ(text("from-scratch")), alone.scratch);
-  assert.deepEqual(xQ(text("from-scratch")), alone.scratch); // taken once, then read again
+  assert.ok(module.check(exampleBytes("from-scratch")).ok);
+  assert.deepEqual(xQ(exampleBytes("anthony-hopkins")), alone.hopkins); // not the checked one
+  assert.ok(module.check(exampleBytes("from-scratch")).ok);
+  assert.deepEqual(xQ(exampleBytes("from-scratch")), alone.scratch);
+  assert.deepEqual(xQ(exampleBytes("from-scratch")), alone.scratch); // taken once, then read again
 });

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { loadRawModule } from "../../tools/lib/wasm-node.mjs";
+import { MatrixId } from "../../build/node/registry.js";
 
 let shared;
 /** One module instance shared by a test file (instantiating costs ~50 ms). */
@@ -15,6 +16,19 @@ export function runOk(module, scenario, granularity = 0) {
   const result = module.run(JSON.stringify(scenario), granularity);
   assert.ok(result.ok, result.ok ? "" : `${result.error.field}: ${result.error.message}`);
   return result;
+}
+
+/** The bytes of examples/`name`.json. */
+export const exampleBytes = (name) =>
+  readFileSync(new URL(`../../examples/${name}.json`, import.meta.url));
+
+/** The X_q of a run opened from `bytes` (then closed), as a plain array. */
+export function openedXq(module, bytes) {
+  const opened = module.open(bytes, 0);
+  assert.ok(opened.ok);
+  const x = module.matrix(opened.id, MatrixId.Xq, -1).matrix;
+  module.close(opened.id);
+  return Array.from(x.data);
 }
 
 /** Row r of a {rows, cols, data} matrix as a plain array. */
