@@ -9,8 +9,8 @@
  * With builds named ("previous=build/previous/src/dist" "this build=dist"), each size is measured
  * for each build in turns, BENCH_ROUNDS (2) times, and the medians printed side by side with the
  * ratio of the totals: two builds compared under the same machine load.
- * BENCH_PORT (default 4432) is the port of the preview server it starts; BENCH_DIST serves another
- * build than dist/ (to compare two builds on the same machine load); BENCH_ONLY=Hopkins measures
+ * BENCH_PORT (default 4432) is the port of the preview server it starts (the next ones for more
+ * builds); BENCH_DIST serves another build than dist/ when none is named; BENCH_ONLY=Hopkins measures
  * only the sizes whose name contains that text. BENCH_HIDE=".operands" hides what that CSS selector
  * matches (display: none) before the page runs: an ablation, what a part of the page costs a step;
  * BENCH_CSS="…" adds that style sheet (what a style costs: BENCH_CSS=".x { position: static }").

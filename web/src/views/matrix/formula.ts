@@ -57,8 +57,9 @@ const TEXT = />([^<]+)</g;
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"' };
 const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot);/g, (e) => ENTITIES[e]!);
 
-/** What a box shows: its markup with the texts taken out, and its text nodes in order. */
+/** What a box shows: its LaTeX, its markup with the texts taken out, its text nodes in order. */
 interface Shown {
+  tex: string;
   skeleton: string;
   texts: Text[];
 }
@@ -73,26 +74,32 @@ function textsOf(el: HTMLElement): Text[] {
 
 /**
  * Renders LaTeX `tex` into `el` in display style, wrapping where TeX may; "" clears it. When the
- * formula there has the same elements, only its texts that differ are written.
+ * formula there has the same elements, only its texts that differ are written. Returns whether
+ * `el` changed (false when it already shows `tex`).
  */
-export function renderFormula(el: HTMLElement, tex: string): void {
+export function renderFormula(el: HTMLElement, tex: string): boolean {
+  const was = shown.get(el);
+  if (was?.tex === tex) return false;
   if (tex.trim() === "") {
-    shown.delete(el);
-    return el.replaceChildren();
+    shown.set(el, { tex, skeleton: "", texts: [] });
+    el.replaceChildren();
+    return true;
   }
   const markup = markupOf(tex);
   const skeleton = markup.replace(TEXT, "><");
-  const was = shown.get(el);
   if (was?.skeleton !== skeleton) {
     patchChildren(el, templateOf(tex).content);
-    return void shown.set(el, { skeleton, texts: textsOf(el) });
+    shown.set(el, { tex, skeleton, texts: textsOf(el) });
+    return true;
   }
+  was.tex = tex;
   let i = 0;
   for (const [, text] of markup.matchAll(TEXT)) {
     const node = was.texts[i++]!;
     const data = unescape(text!);
     if (node.data !== data) node.data = data;
   }
+  return true;
 }
 
 let pending: number | undefined;

@@ -133,8 +133,8 @@ export interface MatrixFigure {
   readonly element: HTMLElement;
   /** Shows `spec`: patched in place when only values and marks differ, else rebuilt. */
   show(spec: MatrixSpec): void;
-  /** Parks the figure (its stage is not shown: no test id, no slot name) or brings it back. */
-  park(parked: boolean): void;
+  /** Parks the figure (its stage is not shown): no test id, no slot name, until the next show. */
+  park(): void;
 }
 
 /** The caption row: label, shape, the part used, "transposed", the expand toggle (if any). */
@@ -283,10 +283,9 @@ export function createMatrixFigure(): MatrixFigure {
     if (inspect.textContent !== inspectHint(spec)) inspect.textContent = inspectHint(spec);
   }
 
-  function park(parked: boolean): void {
-    for (const key of ["testid", "slot"] as const)
-      if (parked) delete fig.dataset[key];
-      else if (spec) fig.dataset[key] = spec.testId;
-  }
+  const park = () => {
+    delete fig.dataset.testid;
+    delete fig.dataset.slot;
+  };
   return { element: fig, show, park };
 }

@@ -3,7 +3,7 @@
  * laid out between their steps. Per query a head walks scores, scale, softmax, weighted sum: the
  * bars and the table came back every fourth step and were laid out anew each time (the weighted
  * sum's table of a 48-token head: 15-18 ms of style, layout and paint). Now each has a slot that
- * is parked while another step shows (visuals.css: content-visibility: hidden, no height, out of
+ * is parked while another step shows (base.css: content-visibility: hidden, no height, out of
  * the accessibility tree and the tab order). A step with a visual of another kind (a split
  * figure, RoPE dials) drops them: the page then holds what it held before they were shown.
  */
@@ -37,8 +37,7 @@ export function createParking(box: HTMLElement, reused: readonly HTMLElement[]):
         slots.set(visual, slot);
         box.append(slot);
       }
-      for (const s of slots.values())
-        if (s.classList.contains("parked") === (s === slot)) s.classList.toggle("parked");
+      for (const s of slots.values()) s.classList.toggle("parked", s !== slot);
       on = visual !== null;
       box.classList.toggle("shows", on);
     },

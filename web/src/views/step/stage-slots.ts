@@ -2,7 +2,7 @@
  * The step's formulas and matrices, one slot per stage. Per query a head walks scores, scale,
  * softmax, weighted sum, so consecutive steps never share a stage: patched in one place, every
  * step rebuilt its formulas' structure and rewrote every cell. Each stage now keeps its own
- * slot, parked while another stage shows (step.css: content-visibility: hidden, no height, out
+ * slot, parked while another stage shows (base.css: content-visibility: hidden, no height, out
  * of the accessibility tree and the tab order, layout kept). The next query's step of that stage
  * then changes only what differs: a few numbers of the formula, the marked row.
  */
@@ -19,7 +19,6 @@ export interface StageSlot {
   readonly figures: Map<string, MatrixFigure>;
   readonly checkSymbols: () => void;
   readonly checkNumbers: () => void;
-  typeset: { formula: string; numbers: string };
 }
 
 function createSlot(formulaBox: HTMLElement, operandBox: HTMLElement): StageSlot {
@@ -39,7 +38,6 @@ function createSlot(formulaBox: HTMLElement, operandBox: HTMLElement): StageSlot
     figures: new Map(),
     checkSymbols: watchSideScroll(symbols),
     checkNumbers: watchSideScroll(numbers),
-    typeset: { formula: "", numbers: "" },
   };
 }
 
@@ -67,7 +65,8 @@ export function createStageSlots(formulaBox: HTMLElement, operandBox: HTMLElemen
     ] as const)
       if (parked) box.removeAttribute("aria-label");
       else box.setAttribute("aria-label", name);
-    for (const f of s.figures.values()) f.park(parked);
+    // A figure shown again is named by its show (matrix.ts).
+    if (parked) for (const f of s.figures.values()) f.park();
   };
   return {
     current: () => current,

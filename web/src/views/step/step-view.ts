@@ -230,15 +230,9 @@ export function createStepView(
     show(trace, step) {
       showTexts(d, trace, step);
       const slot = slots.show(step.stage);
-      if (slot.typeset.formula !== step.formula) {
-        renderFormula(slot.symbols, step.formula);
-        slot.checkSymbols();
-      }
-      if (slot.typeset.numbers !== step.formulaNumbers) {
-        renderFormula(slot.numbers, step.formulaNumbers);
-        slot.checkNumbers();
-      }
-      slot.typeset = { formula: step.formula, numbers: step.formulaNumbers };
+      // Per query a stage's symbols recur: typeset (and measured) only when changed.
+      if (renderFormula(slot.symbols, step.formula)) slot.checkSymbols();
+      if (renderFormula(slot.numbers, step.formulaNumbers)) slot.checkNumbers();
       shown = showFigures(slot.operands, slot.figures, specsOf(trace, step, decorate));
       lightRows(shown, lit);
     },
