@@ -47,6 +47,13 @@ export async function focusPage(page: Page): Promise<void> {
   await page.getByTestId("step-view").focus();
 }
 
+/** Types a sentence of `n` words (w0, w1, …) into the scenario form and applies it. */
+export async function applyWords(page: Page, n: number): Promise<void> {
+  const words = Array.from({ length: n }, (_, i) => `w${i}`);
+  await page.getByLabel("Sentence", { exact: true }).fill(words.join(" "));
+  await page.getByRole("button", { name: "Apply" }).click();
+}
+
 /** Presses → `n` times, waiting for each step so no key is lost. */
 export async function stepForward(page: Page, n: number): Promise<void> {
   const counter = page.getByTestId("step-counter");

@@ -1,7 +1,7 @@
 // A sentence of 512 tokens, the most the core takes, reaches its first step and steps. The time
 // from Apply to the first step and the longest main-thread task are recorded as figures
 // (annotations, printed by the line reporter), never asserted: the machine's speed varies.
-import { expect, openApp, test } from "./fixtures";
+import { applyWords, expect, openApp, test } from "./fixtures";
 
 test("a 512-token sentence shows its first step and steps on", async ({ page }) => {
   await openApp(page);
@@ -34,9 +34,7 @@ test("at 512 tokens the key lists are windowed, every line still reachable, and 
   page,
 }) => {
   await openApp(page);
-  const words = Array.from({ length: 512 }, (_, i) => `w${i}`);
-  await page.getByLabel("Sentence", { exact: true }).fill(words.join(" "));
-  await page.getByRole("button", { name: "Apply" }).click();
+  await applyWords(page, 512);
   const counter = page.getByTestId("step-counter");
   await expect(counter).toHaveText("Step 1 of 4104");
   // Elements of the step on screen (a list of 512 keys drawn whole would be thousands); other

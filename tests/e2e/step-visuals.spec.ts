@@ -2,15 +2,13 @@
 // it with only the lines in view drawn (views/ui/windowed.ts), every line reachable by keyboard;
 // a visual of an earlier step is kept off screen and out of the accessibility tree, and comes
 // back with the next query's numbers.
-import { expect, openApp, test } from "./fixtures";
+import { applyWords, expect, openApp, test } from "./fixtures";
 
 test("40 keys scroll in the visuals' boxes; a visual of an earlier step stays out of reach", async ({
   page,
 }) => {
   await openApp(page);
-  const words = Array.from({ length: 40 }, (_, i) => `w${i}`);
-  await page.getByLabel("Sentence", { exact: true }).fill(words.join(" "));
-  await page.getByRole("button", { name: "Apply" }).click();
+  await applyWords(page, 40);
   const counter = page.getByTestId("step-counter");
   // 2 heads × (3 projections + 40 queries × 4 stages) + Concat + output projection.
   await expect(counter).toHaveText("Step 1 of 328");
