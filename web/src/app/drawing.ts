@@ -19,9 +19,8 @@ const AHEAD = 8;
  * request every step cost 0.2–0.4 ms of scripting: a message each way and its promises).
  */
 function nearby(s: AppState): AppState[] {
-  const next = stepBy(s, 1);
-  if (allLoaded(renderReads(next))) return [next, stepBy(s, -1)];
-  return [stepBy(s, -1), ...Array.from({ length: AHEAD }, (_, i) => stepBy(s, i + 1))];
+  const ahead = allLoaded(renderReads(stepBy(s, 1))) ? 1 : AHEAD;
+  return [stepBy(s, -1), ...Array.from({ length: ahead }, (_, i) => stepBy(s, i + 1))];
 }
 
 export interface Drawing {
