@@ -3,6 +3,7 @@
  * a step uses: the table on screen is reused, its rows and cells kept, and only labels, values,
  * marks and the rows or columns that differ in number change, so stepping never reparses a table.
  */
+import { setText } from "../ui/dom";
 import { formatCell } from "../ui/format";
 import { cellClass, escapeHtml, type MatrixView } from "./matrix-model";
 
@@ -51,10 +52,7 @@ function keepChildren(parent: Element, n: number, make: (i: number) => HTMLEleme
 /** Sets what differs only: each write costs style and layout. */
 function set(e: HTMLElement, cls: string, text: string, title: string | null): void {
   if (e.className !== cls) e.className = cls;
-  const node = e.firstChild;
-  if (node instanceof Text && node === e.lastChild) {
-    if (node.data !== text) node.data = text;
-  } else e.textContent = text;
+  setText(e, text);
   if (title === null) {
     if (e.hasAttribute("title")) e.removeAttribute("title");
   } else if (e.title !== title) e.title = title;

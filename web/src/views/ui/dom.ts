@@ -14,7 +14,12 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 
 /** Sets `e`'s text only when it differs: an equal write would still redo its layout. */
 export function setText(e: HTMLElement, text: string): void {
-  if (e.textContent !== text) e.textContent = text;
+  // A lone text node is rewritten, not replaced: the browser keeps its layout object and
+  // only measures the new text again. No text leaves no node, so that :empty still matches.
+  const node = e.firstChild;
+  if (text !== "" && node instanceof Text && node === e.lastChild) {
+    if (node.data !== text) node.data = text;
+  } else if (e.textContent !== text) e.textContent = text;
 }
 
 /** A <button type="button"> (never a form's submit) with a class, its text and a tooltip. */
