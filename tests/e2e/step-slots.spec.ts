@@ -34,8 +34,11 @@ test("the next query's step of a stage changes only the texts that differ", asyn
   await openApp(page);
   await focusPage(page);
   await stepForward(page, 6); // projections, then query 1: scores, scale, softmax, weighted sum
-  // Texts written in the step view while it goes to query 2's scores.
+  // The caption rows' parts ("row 1 = s_1"), each stage's, marked; and the texts written in the
+  // step view while it goes to query 2's scores.
   await page.evaluate(() => {
+    for (const e of document.querySelectorAll(".mpart, .mpart *"))
+      (e as unknown as { kept: boolean }).kept = true;
     const w = window as unknown as { texts: number };
     w.texts = 0;
     new MutationObserver((records) => {
@@ -52,11 +55,16 @@ test("the next query's step of a stage changes only the texts that differ", asyn
     "MatMul: scores Q Kᵀ",
   );
   await expect(page.getByTestId("step-view")).toContainText("query 2");
-  // The result's caption row names the row now written (its part alone is replaced).
+  // The result's caption row names the row now written: its part's texts are rewritten, and
+  // its elements (the MathML label's too) stay.
   const part = page.getByTestId("matrix-result").locator(".mpart");
   await expect(part).toHaveCount(1);
   await expect(part).toContainText("row 2 =");
   await expect(part.getByRole("math")).toContainText("s2");
+  const fresh = await part.evaluate((p) =>
+    [p, ...p.querySelectorAll("*")].filter((e) => !(e as unknown as { kept?: boolean }).kept),
+  );
+  expect(fresh).toHaveLength(0);
   // The tables (Q, Kᵀ, S: 6×4, 4×6, 6×6) keep their numbers, only their marks move; the
   // heading and the formula's numbers change (43). Drawn in one place for all stages: 244.
   const texts = await page.evaluate(() => (window as unknown as { texts: number }).texts);

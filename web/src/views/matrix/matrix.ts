@@ -11,6 +11,7 @@ import { activeElementIn, el, makeButton } from "../ui/dom";
 import { formatShape } from "../ui/format";
 import { describeEdited, wireCellEditing } from "./edit-cell";
 import { patchTable, setTabStop, tableHtml, wireTableKeys, type Axis } from "./matrix-table";
+import { patchChildren } from "./patch-dom";
 import { markScrolling } from "./scroll-cue";
 import { texToMathML } from "./tex-mathml";
 import {
@@ -196,7 +197,9 @@ function updateHead(
   const row = [spec.operator, spec.latex, ...sizes, spec.transposed, !p].join("\u0003");
   const part = p ? [p.latex, p.range, p.rows, p.cols].join("\u0003") : "";
   if (row === keys.row) {
-    if (part !== keys.part && p) head.querySelector(".mpart")?.replaceWith(partHtml(p));
+    // The next query's part ("row 3 = s_3" after "row 2 = s_2"): its texts rewritten in place.
+    const shown = head.querySelector(".mpart");
+    if (part !== keys.part && p && shown) patchChildren(shown, partHtml(p));
     keys.part = part;
     return head;
   }
