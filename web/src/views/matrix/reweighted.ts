@@ -101,14 +101,20 @@ export function createReweighted(): Reweighted {
       );
       setText(weightHead, `weight of ${q}`);
       if (group.colSpan !== cols.length) group.colSpan = cols.length;
-      // The column numbers: three empty cells, then one header per column shown.
-      while (numbers.children.length > 3) numbers.lastElementChild!.remove();
+      // The column numbers: three empty cells, then one header per column shown (kept, rewritten).
       if (numbers.children.length === 0) numbers.append(el("td"), el("td"), el("td", "op"));
-      for (const c of cols) {
-        const th = el("th", c === highlight ? "hl" : "", c === null ? "…" : String(c + 1));
+      while (numbers.children.length > 3 + cols.length) numbers.lastElementChild!.remove();
+      while (numbers.children.length < 3 + cols.length) {
+        const th = el("th");
         th.scope = "col";
         numbers.append(th);
       }
+      cols.forEach((c, k) => {
+        const th = numbers.children[3 + k] as HTMLElement;
+        const cls = c === highlight ? "hl" : "";
+        if (th.className !== cls) th.className = cls;
+        setText(th, c === null ? "…" : String(c + 1));
+      });
       const mask = trace.hasMask ? trace.mask : null;
       rows.update(n, (tr, j) => {
         const a = h.weights.data[i * n + j]!;
