@@ -37,6 +37,23 @@ function setNumbers(
   });
 }
 
+/** The row of column numbers: three empty cells, then a header per column (kept, rewritten). */
+function setColumnHeads(row: HTMLElement, cols: Cols, highlight: number) {
+  if (row.children.length === 0) row.append(el("td"), el("td"), el("td", "op"));
+  while (row.children.length > 3 + cols.length) row.lastElementChild!.remove();
+  while (row.children.length < 3 + cols.length) {
+    const th = el("th");
+    th.scope = "col";
+    row.append(th);
+  }
+  cols.forEach((c, k) => {
+    const th = row.children[3 + k] as HTMLElement;
+    const cls = c === highlight ? "hl" : "";
+    if (th.className !== cls) th.className = cls;
+    setText(th, c === null ? "…" : String(c + 1));
+  });
+}
+
 export interface Reweighted {
   readonly element: HTMLElement;
   /** Shows query `i` of head `head`; `highlight` is a column of V (or -1). */
@@ -101,20 +118,7 @@ export function createReweighted(): Reweighted {
       );
       setText(weightHead, `weight of ${q}`);
       if (group.colSpan !== cols.length) group.colSpan = cols.length;
-      // The column numbers: three empty cells, then one header per column shown (kept, rewritten).
-      if (numbers.children.length === 0) numbers.append(el("td"), el("td"), el("td", "op"));
-      while (numbers.children.length > 3 + cols.length) numbers.lastElementChild!.remove();
-      while (numbers.children.length < 3 + cols.length) {
-        const th = el("th");
-        th.scope = "col";
-        numbers.append(th);
-      }
-      cols.forEach((c, k) => {
-        const th = numbers.children[3 + k] as HTMLElement;
-        const cls = c === highlight ? "hl" : "";
-        if (th.className !== cls) th.className = cls;
-        setText(th, c === null ? "…" : String(c + 1));
-      });
+      setColumnHeads(numbers, cols, highlight);
       const mask = trace.hasMask ? trace.mask : null;
       rows.update(n, (tr, j) => {
         const a = h.weights.data[i * n + j]!;
