@@ -84,17 +84,21 @@ function fillTokens(
 function drawLines(d: LinksDom, t: TraceValue, head: number, q: number): void {
   const w = t.headTraces[head]!.weights;
   const row = Array.from(w.data.subarray(q * w.cols, (q + 1) * w.cols));
-  const lines = row.map((x, j) => {
+  // A line per key, kept from query to query: only its start and its weight are rewritten.
+  while (d.svg.children.length > row.length) d.svg.lastElementChild!.remove();
+  while (d.svg.children.length < row.length) {
     const line = document.createElementNS(SVG, "line");
     line.setAttribute("x1", "2");
-    line.setAttribute("y1", String((q + 0.5) * ROW));
     line.setAttribute("x2", String(BAND - 2));
-    line.setAttribute("y2", String((j + 0.5) * ROW));
+    line.setAttribute("y2", String((d.svg.children.length + 0.5) * ROW));
+    d.svg.append(line);
+  }
+  row.forEach((x, j) => {
+    const line = d.svg.children[j] as SVGLineElement;
+    line.setAttribute("y1", String((q + 0.5) * ROW));
     line.setAttribute("stroke-opacity", x.toFixed(3));
     line.dataset.weight = String(x);
-    return line;
   });
-  d.svg.replaceChildren(...lines);
   const top = row
     .map((x, j) => [x, j] as const)
     .sort((a, b) => b[0] - a[0])
