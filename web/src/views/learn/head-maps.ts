@@ -4,7 +4,7 @@
  * under them, in words, where each row of that head peaks, which is also each canvas's text
  * alternative. Redrawn in place as snapshots arrive; labels follow the theme's text colour.
  */
-import { el } from "../ui/dom";
+import { el, keepChildren } from "../ui/dom";
 import { drawHeatmap, labelRoom, legendGradient } from "../ui/heatmap-draw";
 import { formatShape } from "../ui/format";
 import { THEME_EVENT } from "../ui/theme";
@@ -144,16 +144,15 @@ export function createHeadMaps(testId: string): HeadMaps {
     const suffix = (i: number) =>
       i === best ? " (best)" : i === previous?.head ? " (previous token)" : "";
     // Same count: redraw the canvases in place (no layout change while replaying).
-    while (grid.children.length > all.length) grid.lastElementChild?.remove();
-    while (grid.children.length < all.length) {
+    const figs = keepChildren(grid, all.length, () => {
       const fig = el("div", "head-map");
       const canvas = el("canvas");
       canvas.setAttribute("role", "img");
       fig.append(canvas, el("span", "head-map-name"));
-      grid.append(fig);
-    }
+      return fig;
+    });
     all.forEach((map, i) => {
-      const fig = grid.children[i] as HTMLElement;
+      const fig = figs[i]!;
       const canvas = fig.querySelector("canvas")!;
       const named = i === best;
       fig.classList.toggle("named", named);

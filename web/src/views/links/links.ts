@@ -8,7 +8,7 @@
 import { headName } from "../../state/stages";
 import type { AppState } from "../../state/app-state";
 import type { TraceValue } from "../../wasm/types";
-import { el, setText } from "../ui/dom";
+import { el, keepChildren, setText } from "../ui/dom";
 import { formatCell } from "../ui/format";
 import type { Panel, RenderContext } from "../ui/panel";
 
@@ -85,16 +85,15 @@ function drawLines(d: LinksDom, t: TraceValue, head: number, q: number): void {
   const w = t.headTraces[head]!.weights;
   const row = Array.from(w.data.subarray(q * w.cols, (q + 1) * w.cols));
   // A line per key, kept from query to query: only its start and its weight are rewritten.
-  while (d.svg.children.length > row.length) d.svg.lastElementChild!.remove();
-  while (d.svg.children.length < row.length) {
+  const lines = keepChildren(d.svg, row.length, (j) => {
     const line = document.createElementNS(SVG, "line");
     line.setAttribute("x1", "2");
     line.setAttribute("x2", String(BAND - 2));
-    line.setAttribute("y2", String((d.svg.children.length + 0.5) * ROW));
-    d.svg.append(line);
-  }
+    line.setAttribute("y2", String((j + 0.5) * ROW));
+    return line;
+  });
   row.forEach((x, j) => {
-    const line = d.svg.children[j] as SVGLineElement;
+    const line = lines[j]!;
     line.setAttribute("y1", String((q + 0.5) * ROW));
     line.setAttribute("stroke-opacity", x.toFixed(3));
     line.dataset.weight = String(x);

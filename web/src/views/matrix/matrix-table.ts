@@ -3,7 +3,7 @@
  * a step uses: the table on screen is reused, its rows and cells kept, and only labels, values,
  * marks and the rows or columns that differ in number change, so stepping never reparses a table.
  */
-import { setText } from "../ui/dom";
+import { keepChildren, setText } from "../ui/dom";
 import { formatCell } from "../ui/format";
 import { cellClass, escapeHtml, type MatrixView } from "./matrix-model";
 
@@ -40,13 +40,6 @@ export function tableHtml(view: MatrixView, rows: Axis, cols: Axis, caption: str
     `<table class="mtable" role="grid"><caption class="sr-only">${escapeHtml(caption)}</caption>` +
     `<thead><tr><td class="corner"></td>${head}</tr></thead><tbody>${body}</tbody></table>`
   );
-}
-
-/** Keeps `n` children in `parent`, reusing those there: extra ones go, missing ones are made. */
-function keepChildren(parent: Element, n: number, make: (i: number) => HTMLElement) {
-  while (parent.children.length > n) parent.lastElementChild!.remove();
-  while (parent.children.length < n) parent.append(make(parent.children.length));
-  return parent.children as HTMLCollectionOf<HTMLElement>;
 }
 
 /** Sets what differs only: each write costs style and layout. */

@@ -7,7 +7,7 @@
 import { formatCell, formatShape } from "../ui/format";
 import type { TraceValue } from "../../wasm/types";
 import { barParts, setBar } from "../ui/bar-chart";
-import { captionedTable, el, quoted, setText } from "../ui/dom";
+import { captionedTable, el, keepChildren, quoted, setText } from "../ui/dom";
 import { windowedRows } from "../ui/windowed";
 import { visibleIndices } from "./matrix-model";
 
@@ -27,10 +27,9 @@ function setNumbers(
   values: (c: number) => number,
   highlight: number,
 ) {
-  while (tr.children.length > skip + cols.length) tr.lastElementChild!.remove();
-  while (tr.children.length < skip + cols.length) tr.append(el("td"));
+  const cells = keepChildren(tr, skip + cols.length, () => el("td"));
   cols.forEach((c, k) => {
-    const td = tr.children[skip + k] as HTMLElement;
+    const td = cells[skip + k]!;
     const cls = c === null ? "gap" : c === highlight ? "num hl" : "num";
     if (td.className !== cls) td.className = cls;
     setText(td, c === null ? "…" : formatCell(values(c)));
@@ -39,15 +38,14 @@ function setNumbers(
 
 /** The row of column numbers: three empty cells, then a header per column (kept, rewritten). */
 function setColumnHeads(row: HTMLElement, cols: Cols, highlight: number) {
-  if (row.children.length === 0) row.append(el("td"), el("td"), el("td", "op"));
-  while (row.children.length > 3 + cols.length) row.lastElementChild!.remove();
-  while (row.children.length < 3 + cols.length) {
+  const cells = keepChildren(row, 3 + cols.length, (i) => {
+    if (i < 3) return el("td", i === 2 ? "op" : "");
     const th = el("th");
     th.scope = "col";
-    row.append(th);
-  }
+    return th;
+  });
   cols.forEach((c, k) => {
-    const th = row.children[3 + k] as HTMLElement;
+    const th = cells[3 + k]!;
     const cls = c === highlight ? "hl" : "";
     if (th.className !== cls) th.className = cls;
     setText(th, c === null ? "…" : String(c + 1));

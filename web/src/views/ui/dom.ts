@@ -22,6 +22,20 @@ export function setText(e: HTMLElement, text: string): void {
   } else if (e.textContent !== text) e.textContent = text;
 }
 
+/**
+ * Keeps `n` children in `parent`, reusing those there: extra ones go from the end, missing ones
+ * are made by `make(index)`. Returns the children, for the caller to rewrite in place.
+ */
+export function keepChildren<T extends Element>(
+  parent: Element,
+  n: number,
+  make: (i: number) => T,
+): HTMLCollectionOf<T> {
+  while (parent.children.length > n) parent.lastElementChild!.remove();
+  while (parent.children.length < n) parent.append(make(parent.children.length));
+  return parent.children as HTMLCollectionOf<T>;
+}
+
 /** A <button type="button"> (never a form's submit) with a class, its text and a tooltip. */
 export function makeButton(className: string, text: string, title = ""): HTMLButtonElement {
   const b = el("button", className, text);
