@@ -78,6 +78,13 @@ class TexParser {
     return this.src.startsWith(text, this.pos);
   }
 
+  /** The number (digits, a decimal point) after any spaces here, read past; else null. */
+  private number(): string | null {
+    const m = /^\s*(\d+(\.\d+)?|\.\d+)/.exec(this.rest());
+    if (m) this.pos += m[0].length;
+    return m ? m[1]! : null;
+  }
+
   /** The raw text of a {…} argument (for \text and environment names). */
   private rawGroup(): string {
     this.skipSpace();
@@ -174,11 +181,8 @@ class TexParser {
       this.pos += 1 + name.length;
       return this.command(name);
     }
-    const number = /^\d+(\.\d+)?|^\.\d+/.exec(this.rest());
-    if (number) {
-      this.pos += number[0].length;
-      return ord(`<mn>${number[0]}</mn>`);
-    }
+    const number = this.number();
+    if (number !== null) return ord(`<mn>${number}</mn>`);
     this.pos++;
     return character(c);
   }
@@ -205,11 +209,9 @@ class TexParser {
     const nodes: Node[] = [];
     for (let base = this.atom(); base !== null; base = this.atom()) {
       if (base.kind === "bin" && !["ord", "close"].includes(lastKind(nodes))) {
-        const number = /^\s*(\d+(\.\d+)?|\.\d+)/.exec(this.rest());
-        if (base.xml === "<mo>−</mo>" && number) {
-          this.pos += number[0].length;
-          base = ord(`<mn>−${number[1]}</mn>`);
-        } else base = { xml: base.xml.replace("<mo>", '<mo form="prefix">'), kind: "op" };
+        const number = base.xml === "<mo>−</mo>" ? this.number() : null;
+        if (number !== null) base = ord(`<mn>−${number}</mn>`);
+        else base = { xml: base.xml.replace("<mo>", '<mo form="prefix">'), kind: "op" };
       }
       if (base.xml === "<mo>)</mo>") base = { ...base, kind: "close" };
       nodes.push(this.scripted(base));
