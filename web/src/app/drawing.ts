@@ -14,13 +14,16 @@ import { renderReads } from "./render-reads";
 const AHEAD = 8;
 
 /**
- * The likely next moves, whose parts are loaded meanwhile, to be drawn at once: back, and
- * forward; when the next step is not loaded, the AHEAD steps after this one (stepping on, a
- * request every step cost 0.2–0.4 ms of scripting: a message each way and its promises).
+ * What the likely next moves read, loaded meanwhile to be drawn at once: back, and forward; when
+ * the next step is not loaded, the AHEAD steps after this one (stepping on, a request every step
+ * cost 0.2–0.4 ms of scripting: a message each way and its promises).
  */
-function nearby(s: AppState): AppState[] {
-  const ahead = allLoaded(renderReads(stepBy(s, 1))) ? 1 : AHEAD;
-  return [stepBy(s, -1), ...Array.from({ length: ahead }, (_, i) => stepBy(s, i + 1))];
+function nearbyReads(s: AppState) {
+  const next = renderReads(stepBy(s, 1));
+  const later = allLoaded(next)
+    ? []
+    : Array.from({ length: AHEAD - 1 }, (_, i) => stepBy(s, i + 2));
+  return [...renderReads(stepBy(s, -1)), ...next, ...later.flatMap(renderReads)];
 }
 
 export interface Drawing {
@@ -49,7 +52,7 @@ export function createDrawing(
     try {
       render(again ? s : drawn, s);
       drawn = s;
-      preload(() => nearby(s).flatMap(renderReads)).catch(() => undefined);
+      preload(() => nearbyReads(s)).catch(() => undefined);
     } catch (e) {
       if (!(e instanceof NotLoadedError)) throw e;
       wait(e.load(), s);
