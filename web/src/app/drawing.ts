@@ -3,11 +3,12 @@
  * are on the page (render-reads.ts), in the same task when they are, otherwise after one or two
  * requests to the core's worker. A read of a part not loaded yet stops the render: the part is
  * loaded and the render made again (a forgotten part costs a round trip, never a wrong screen).
- * After each drawing, the neighbouring steps' parts are loaded meanwhile, the next ones eight at
- * a time.
+ * After each drawing, once it is painted, the neighbouring steps' parts are loaded meanwhile, the
+ * next ones eight at a time.
  */
 import { stepBy, type AppState } from "../state/app-state";
 import { allLoaded, NotLoadedError, preload } from "../wasm/lazy-run";
+import { afterPaint } from "../views/ui/after-layout";
 import { renderReads } from "./render-reads";
 
 /** Steps loaded at once when the next one is missing: one request to the worker per AHEAD. */
@@ -52,7 +53,8 @@ export function createDrawing(
     try {
       render(again ? s : drawn, s);
       drawn = s;
-      preload(() => nearbyReads(s)).catch(() => undefined);
+      // Not in the drawing's task: the worker's answers would share its cores (a run's first step).
+      afterPaint(() => void preload(() => nearbyReads(s)).catch(() => undefined));
     } catch (e) {
       if (!(e instanceof NotLoadedError)) throw e;
       wait(e.load(), s);

@@ -31,3 +31,19 @@ export function afterLayout(target: Element, f: () => void): void {
   waiting.set(target, [f]);
   observer.observe(target);
 }
+
+/**
+ * Runs `f` in a task of its own once the next frame is painted: for work the frame does not show
+ * (loading the neighbouring steps), which would otherwise share that frame's task, or its cores.
+ * A hidden page paints no frame: `f` then waits until it is shown again.
+ */
+export function afterPaint(f: () => void): void {
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      f();
+    };
+    channel.port2.postMessage(null);
+  });
+}
