@@ -127,8 +127,16 @@ function answer(
 /** A run that took more heap than this gets as much written ahead for the next (warmHeap). */
 const WARM_OVER = 8 << 20;
 const WARM_SLICE = 4 << 20;
+/**
+ * The writing starts once the page has asked nothing for this long: right after an open the page
+ * draws the run's first step, then asks for its neighbours, and a busy 2-core machine has no core
+ * to spare for the writing meanwhile (it stretched that drawing's task past 50 ms).
+ */
+const WARM_IDLE_MS = 100;
 /** Stops writing the heap ahead and frees it, while that is under way; an open calls it first. */
 let warming: (() => void) | null = null;
+/** Puts off the writing by WARM_IDLE_MS while it has not started; each request calls it. */
+let putOff: (() => void) | null = null;
 
 /**
  * Writes `bytes` of heap once while the worker is idle, then frees them. The page keeps the run
@@ -144,9 +152,10 @@ function warmHeap(raw: AttentionModule, bytes: number): void {
   const stop = () => {
     clearTimeout(timer);
     raw._free(at);
-    warming = null;
+    warming = putOff = null;
   };
   const slice = () => {
+    putOff = null;
     const end = Math.min(bytes, done + WARM_SLICE);
     raw.HEAPU8.fill(0, at + done, at + end);
     done = end;
@@ -154,7 +163,11 @@ function warmHeap(raw: AttentionModule, bytes: number): void {
     else stop();
   };
   warming = stop;
-  timer = setTimeout(slice, 0);
+  putOff = () => {
+    clearTimeout(timer);
+    timer = setTimeout(slice, WARM_IDLE_MS);
+  };
+  putOff();
 }
 
 const post = (reply: CoreReply, transfer: ArrayBuffer[] = []) =>
@@ -193,6 +206,7 @@ function refuse(id: number, e: Error): void {
 
 self.addEventListener("message", (event: MessageEvent<CoreRequest | WasmMessage>) => {
   core.first(event.data);
+  putOff?.();
   const request = event.data;
   if (request.type === "wasm") return;
   if (request.type === "hold") return hold(request.lock);
