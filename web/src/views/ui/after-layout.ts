@@ -47,3 +47,12 @@ export function afterPaint(f: () => void): void {
     channel.port2.postMessage(null);
   });
 }
+
+/**
+ * Shows `element` one frame after this task's (base.css: .later, skipped until then): for a part
+ * below the rest whose first layout would make the page's first frames one long task.
+ */
+export function showAfterPaint(element: Element): void {
+  element.classList.add("later");
+  afterPaint(() => element.classList.remove("later"));
+}
