@@ -11,7 +11,7 @@ import { checkStart } from "../state/embed-start";
 import { messageBox, reveal, revealResult } from "../views/embed/embed-parts";
 import { fromText } from "../wasm/scenario-text";
 import type { ScenarioFile } from "../wasm/types";
-import { afterLayout } from "../views/ui/after-layout";
+import { afterLayout, afterPaint } from "../views/ui/after-layout";
 
 /** Fetches and parses the scenario file at `src` (relative to the page). */
 async function fetchScenario(src: string, doc: Document): Promise<ScenarioFile> {
@@ -113,7 +113,8 @@ export async function mountEmbed(
     show(messages);
   }
   if (config.theme) stepper.setTheme(config.theme);
-  // A named stage is what the author wants read: its result is brought into view at once.
-  if (options.start?.stage !== undefined) revealNow(stepper, true);
+  // A named stage is what the author wants read: its result is brought into view at once, once
+  // it is laid out (the first step's matrices come a frame after the rest: step-view.ts).
+  if (options.start?.stage !== undefined) afterPaint(() => revealNow(stepper, true));
   return stepper;
 }
