@@ -32,18 +32,32 @@ export function afterLayout(target: Element, f: () => void): void {
   observer.observe(target);
 }
 
+/** What waits for the next frame (`next`), then each painted frame's batch in order (`batches`). */
+let next: (() => void)[] = [];
+const batches: (() => void)[][] = [];
+/** One channel for every call: a channel is a pipe to make and to close, each step. */
+let channel: MessageChannel | null = null;
+
+function runBatch(): void {
+  for (const f of batches.shift() ?? []) f();
+}
+
 /**
  * Runs `f` in a task of its own once the next frame is painted: for work the frame does not show
  * (loading the neighbouring steps), which would otherwise share that frame's task, or its cores.
  * A hidden page paints no frame: `f` then waits until it is shown again.
  */
 export function afterPaint(f: () => void): void {
+  next.push(f);
+  if (next.length > 1) return;
   requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      f();
-    };
+    batches.push(next);
+    next = [];
+    if (!channel) {
+      channel = new MessageChannel();
+      channel.port1.onmessage = runBatch;
+    }
+    // The message's task comes after this frame's paint (a message is not an animation frame).
     channel.port2.postMessage(null);
   });
 }
