@@ -52,8 +52,8 @@ export function compressed(): Plugin {
       order: "post",
       handler(_options, bundle) {
         for (const name of Object.keys(bundle)) compressFile(join(outDir, name));
-        // The public folder's files and the HTML pages are in dist/ too.
-        for (const name of ["index.html", "embed.html", "tutorial.html", "favicon.svg"])
+        // The HTML pages are in dist/ too (the public folder's icon is a PNG, compressed already).
+        for (const name of ["index.html", "embed.html", "tutorial.html"])
           if (!(name in bundle) && existsSync(join(outDir, name))) compressFile(join(outDir, name));
       },
     },
