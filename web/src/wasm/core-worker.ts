@@ -133,10 +133,12 @@ const WARM_SLICE = 4 << 20;
  * to spare for the writing meanwhile (it stretched that drawing's task past 50 ms).
  */
 const WARM_IDLE_MS = 100;
-/** Stops writing the heap ahead and frees it, while that is under way; an open calls it first. */
-let warming: (() => void) | null = null;
-/** Puts off the writing by WARM_IDLE_MS while it has not started; each request calls it. */
-let putOff: (() => void) | null = null;
+/**
+ * The heap being written ahead, if any: `stop` ends the writing and frees it (an open calls it
+ * first); `putOff` starts the wait of WARM_IDLE_MS again while the writing has not begun (each
+ * request calls it).
+ */
+let warming: { stop(): void; putOff(): void } | null = null;
 
 /**
  * Writes `bytes` of heap once while the worker is idle, then frees them. The page keeps the run
@@ -152,21 +154,21 @@ function warmHeap(raw: AttentionModule, bytes: number): void {
   const stop = () => {
     clearTimeout(timer);
     raw._free(at);
-    warming = putOff = null;
+    warming = null;
   };
   const slice = () => {
-    putOff = null;
     const end = Math.min(bytes, done + WARM_SLICE);
     raw.HEAPU8.fill(0, at + done, at + end);
     done = end;
     if (done < bytes) timer = setTimeout(slice, 0);
     else stop();
   };
-  warming = stop;
-  putOff = () => {
+  const putOff = () => {
+    if (done > 0) return;
     clearTimeout(timer);
     timer = setTimeout(slice, WARM_IDLE_MS);
   };
+  warming = { stop, putOff };
   putOff();
 }
 
@@ -206,14 +208,14 @@ function refuse(id: number, e: Error): void {
 
 self.addEventListener("message", (event: MessageEvent<CoreRequest | WasmMessage>) => {
   core.first(event.data);
-  putOff?.();
+  warming?.putOff();
   const request = event.data;
   if (request.type === "wasm") return;
   if (request.type === "hold") return hold(request.lock);
   void loading.then(
     (raw) => {
       // Another run takes the heap written ahead; smaller requests go between its slices.
-      if (request.type === "open") warming?.();
+      if (request.type === "open") warming?.stop();
       if (request.type === "close") return raw.close(request.run);
       // mallinfo walks the heap's chunks: measured for an open only, not on every fetch.
       const heap = request.type === "open" ? raw.heapBytesInUse() : 0;
