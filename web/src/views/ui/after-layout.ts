@@ -70,3 +70,8 @@ export function showAfterPaint(element: Element): void {
   element.classList.add("later");
   afterPaint(() => element.classList.remove("later"));
 }
+
+/** Shows at once what showAfterPaint put off within `root`: for a measure that needs it laid out. */
+export function showNow(root: Element): void {
+  for (const e of root.querySelectorAll(".later")) e.classList.remove("later");
+}
