@@ -101,3 +101,28 @@ for (const theme of ["light", "dark"] as const) {
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
   });
 }
+
+test("a long token's header ends in an ellipsis; short ones are not clipped", async ({ page }) => {
+  const long = "incomprehensibilities";
+  await page.goto(link({ query_tokens: ["a", long, "cat"], d_model: 4, heads: 1 }));
+  await expect(page.getByTestId("step-counter")).toHaveText(/^Step 1 of \d+$/);
+  const rows = page.getByTestId("matrix-operand-0").getByRole("rowheader");
+  await expect(rows).toHaveText(["a", long, "cat"]);
+  const look = (i: number) =>
+    rows.nth(i).evaluate((th) => {
+      const s = getComputedStyle(th);
+      const em = parseFloat(s.fontSize);
+      return {
+        clip: s.overflowX,
+        ellipsis: s.textOverflow,
+        cut: th.scrollWidth > th.clientWidth,
+        ems: (th.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)) / em,
+        title: th.title,
+      };
+    });
+  const longLook = await look(1);
+  expect(longLook).toMatchObject({ clip: "hidden", ellipsis: "ellipsis", cut: true, title: long });
+  expect(longLook.ems).toBeLessThanOrEqual(8.05); // matrix.css: max-width 8em
+  // Short labels cannot outgrow the cell, so they have no clip (a paint chunk each, per frame).
+  for (const i of [0, 2]) expect(await look(i)).toMatchObject({ clip: "visible", cut: false });
+});

@@ -10,13 +10,27 @@ import { cellClass, escapeHtml, type MatrixView } from "./matrix-model";
 /** Displayed rows or columns: indices into the view, null for a gap ("…"). */
 export type Axis = (number | null)[];
 
+/**
+ * A header's class: "long" when its label may be wider than the header's max-width and needs the
+ * ellipsis's clip (matrix.css, drill.css). A clip is a paint chunk of its own that every painted
+ * frame walks again, so short labels (most: "w12", "3") go without. `fits` characters fit in any
+ * font: six in 7em.
+ */
+export const labelClass = (label: string, fits = 6): string => (label.length > fits ? "long" : "");
+
+/** `class="…"` for a header labelled `label` (nothing for a short label). */
+function labelAttr(label: string): string {
+  const cls = labelClass(label);
+  return cls ? ` class="${cls}"` : "";
+}
+
 /** The <table> markup of the displayed rows and columns. */
 export function tableHtml(view: MatrixView, rows: Axis, cols: Axis, caption: string): string {
   const head = cols
     .map((c) =>
       c === null
         ? `<th scope="col" class="gap" title="columns not shown">…</th>`
-        : `<th scope="col" title="${escapeHtml(view.colLabel(c))}">${escapeHtml(view.colLabel(c))}</th>`,
+        : `<th scope="col"${labelAttr(view.colLabel(c))} title="${escapeHtml(view.colLabel(c))}">${escapeHtml(view.colLabel(c))}</th>`,
     )
     .join("");
   const body = rows
@@ -26,6 +40,7 @@ export function tableHtml(view: MatrixView, rows: Axis, cols: Axis, caption: str
         return `<tr class="gap-row"><th scope="row" class="gap" title="rows not shown">⋮</th>${gaps}</tr>`;
       }
       const label = escapeHtml(view.rowLabel(r));
+      const long = labelAttr(view.rowLabel(r));
       const cells = cols
         .map((c) => {
           if (c === null) return `<td class="gap">…</td>`;
@@ -33,7 +48,7 @@ export function tableHtml(view: MatrixView, rows: Axis, cols: Axis, caption: str
           return `<td class="${cellClass(view, r, c, x)}" data-r="${r}" data-c="${c}" tabindex="-1">${formatCell(x)}</td>`;
         })
         .join("");
-      return `<tr><th scope="row" title="${label}">${label}</th>${cells}</tr>`;
+      return `<tr><th scope="row"${long} title="${label}">${label}</th>${cells}</tr>`;
     })
     .join("");
   return (
@@ -96,7 +111,10 @@ export function patchTable(
   const heads = keepChildren(table.tHead!.rows[0]!, cols.length + 1, header("col"));
   cols.forEach((c, j) => {
     if (c === null) setGap(heads[j + 1]!, "…", "columns not shown");
-    else set(heads[j + 1]!, "", view.colLabel(c), view.colLabel(c));
+    else {
+      const label = view.colLabel(c);
+      set(heads[j + 1]!, labelClass(label), label, label);
+    }
   });
   const trs = keepChildren(table.tBodies[0]!, rows.length, () => document.createElement("tr"));
   let first: HTMLElement | null = null;
@@ -107,7 +125,10 @@ export function patchTable(
     const make = (k: number) => (k === 0 ? header("row")() : document.createElement("td"));
     const cells = keepChildren(tr, cols.length + 1, make);
     if (r === null) setGap(cells[0]!, "⋮", "rows not shown");
-    else set(cells[0]!, "", view.rowLabel(r), view.rowLabel(r));
+    else {
+      const label = view.rowLabel(r);
+      set(cells[0]!, labelClass(label), label, label);
+    }
     cols.forEach((c, j) => {
       const td = cells[j + 1]!;
       if (r === null || c === null) return setGap(td, r === null ? "⋮" : "…", null);

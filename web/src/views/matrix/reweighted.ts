@@ -10,6 +10,7 @@ import { barParts, setBar } from "../ui/bar-chart";
 import { captionedTable, el, keepChildren, quoted, setText } from "../ui/dom";
 import { windowedRows } from "../ui/windowed";
 import { visibleIndices } from "./matrix-model";
+import { labelClass } from "./matrix-table";
 
 /** Value columns shown at most (the rest become "…", like the compact matrices). */
 const MAX_COLS = 8;
@@ -121,7 +122,10 @@ export function createReweighted(): Reweighted {
       rows.update(n, (tr, j) => {
         const a = h.weights.data[i * n + j]!;
         const label = tr.children[0] as HTMLElement;
-        setText(label, trace.keyLabels[j] ?? String(j + 1));
+        const key = trace.keyLabels[j] ?? String(j + 1);
+        const cls = labelClass(key, 12); // 14em (drill.css)
+        if (label.className !== cls) label.className = cls;
+        setText(label, key);
         setBar(tr.children[1]!.children, a, mask !== null && mask.data[i * mask.cols + j] === 0);
         setNumbers(tr, 3, cols, (c) => h.v.data[j * dV + c]!, highlight);
       });
