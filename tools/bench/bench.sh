@@ -9,7 +9,8 @@
 #     (tools/bench/bench-core-run.mjs);
 #   * main-thread CPU per step of the built app at 6, 48 and 512 tokens and the Hopkins size,
 #     previous and this build in turns (tools/bench/bench-step.mjs: a CDP trace of N steps by →,
-#     medians by kind and the longest task, the ratio of the totals);
+#     medians by kind of the thread's CPU time, the longest task, the total in wall time beside,
+#     the ratio of the totals);
 #   * at 512 tokens in the built app: main-thread long tasks and the wall time of opening a link,
 #     applying another sentence and ten steps (tools/bench/bench-longtasks.mjs);
 #   * the language model: its files raw and gzip, the recorded native training time, native
@@ -76,7 +77,7 @@ node tools/bench/bench-lm.mjs
 node tools/bench/bench-lm-page.mjs
 
 echo
-node tools/bench/bench-step.mjs 30 "previous=$prev_dist" "this build=dist"
+BENCH_CPU=1 node tools/bench/bench-step.mjs 30 "previous=$prev_dist" "this build=dist"
 
 echo
 node tools/bench/bench-longtasks.mjs
