@@ -62,16 +62,19 @@ export function afterPaint(f: () => void): void {
   });
 }
 
+/** The class of a part put off (base.css: skipped, content-visibility: hidden, until removed). */
+const PUT_OFF = "shown-after-paint";
+
 /**
- * Shows `element` one frame after this task's (base.css: .later, skipped until then): for a part
- * below the rest whose first layout would make the page's first frames one long task.
+ * Shows `element` one frame after this task's: for a part below the rest whose first layout
+ * would make the page's first frames one long task.
  */
 export function showAfterPaint(element: Element): void {
-  element.classList.add("later");
-  afterPaint(() => element.classList.remove("later"));
+  element.classList.add(PUT_OFF);
+  afterPaint(() => element.classList.remove(PUT_OFF));
 }
 
 /** Shows at once what showAfterPaint put off within `root`: for a measure that needs it laid out. */
 export function showNow(root: Element): void {
-  for (const e of root.querySelectorAll(".later")) e.classList.remove("later");
+  for (const e of root.querySelectorAll(`.${PUT_OFF}`)) e.classList.remove(PUT_OFF);
 }
