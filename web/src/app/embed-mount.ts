@@ -11,7 +11,7 @@ import { checkStart } from "../state/embed-start";
 import { messageBox, reveal, revealResult } from "../views/embed/embed-parts";
 import { fromText } from "../wasm/scenario-text";
 import type { ScenarioFile } from "../wasm/types";
-import { afterLayout, showNow } from "../views/ui/after-layout";
+import { afterLayout } from "../views/ui/after-layout";
 
 /** Fetches and parses the scenario file at `src` (relative to the page). */
 async function fetchScenario(src: string, doc: Document): Promise<ScenarioFile> {
@@ -62,13 +62,7 @@ function revealNow(s: Stepper, first = false): void {
   const parts = { box: s.layout.box, step: s.layout.step, result: () => s.resultFigure() };
   // Once the browser has laid the step out (after-layout.ts): an animation frame came before
   // that layout and forced one of its own.
-  afterLayout(s.layout.step, () => {
-    if (!first) return reveal(parts);
-    // The page's first step puts its matrices off a frame (step-view.ts): the result is shown
-    // now, to be measured where it will stand.
-    showNow(s.layout.step);
-    revealResult(parts);
-  });
+  afterLayout(s.layout.step, () => (first ? revealResult : reveal)(parts));
 }
 
 /**

@@ -37,8 +37,8 @@ export interface StepInBox {
 
 /** Scrolls the embed's scroll box so the step's title is in view and, when both fit, its result. */
 export function reveal({ box, step, result }: StepInBox): void {
+  const end = result() ?? step; // first: asked for, the result is laid out (step-view.ts)
   if (box.scrollHeight <= box.clientHeight) return;
-  const end = result() ?? step;
   // Positions inside the scroll box's content, from its top.
   const origin = box.getBoundingClientRect().top - box.scrollTop;
   const top = step.getBoundingClientRect().top - origin - MARGIN;

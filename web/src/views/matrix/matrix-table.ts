@@ -18,10 +18,11 @@ export type Axis = (number | null)[];
  */
 export const labelClass = (label: string, fits = 6): string => (label.length > fits ? "long" : "");
 
-/** `class="…"` for a header labelled `label` (nothing for a short label). */
-function labelAttr(label: string): string {
+/** A row's or column's header labelled `label`: its text, its tooltip, its class if long. */
+function headerHtml(scope: "row" | "col", label: string): string {
   const cls = labelClass(label);
-  return cls ? ` class="${cls}"` : "";
+  const text = escapeHtml(label);
+  return `<th scope="${scope}"${cls ? ` class="${cls}"` : ""} title="${text}">${text}</th>`;
 }
 
 /** The <table> markup of the displayed rows and columns. */
@@ -30,7 +31,7 @@ export function tableHtml(view: MatrixView, rows: Axis, cols: Axis, caption: str
     .map((c) =>
       c === null
         ? `<th scope="col" class="gap" title="columns not shown">…</th>`
-        : `<th scope="col"${labelAttr(view.colLabel(c))} title="${escapeHtml(view.colLabel(c))}">${escapeHtml(view.colLabel(c))}</th>`,
+        : headerHtml("col", view.colLabel(c)),
     )
     .join("");
   const body = rows
@@ -39,8 +40,6 @@ export function tableHtml(view: MatrixView, rows: Axis, cols: Axis, caption: str
         const gaps = cols.map(() => `<td class="gap">⋮</td>`).join("");
         return `<tr class="gap-row"><th scope="row" class="gap" title="rows not shown">⋮</th>${gaps}</tr>`;
       }
-      const label = escapeHtml(view.rowLabel(r));
-      const long = labelAttr(view.rowLabel(r));
       const cells = cols
         .map((c) => {
           if (c === null) return `<td class="gap">…</td>`;
@@ -48,7 +47,7 @@ export function tableHtml(view: MatrixView, rows: Axis, cols: Axis, caption: str
           return `<td class="${cellClass(view, r, c, x)}" data-r="${r}" data-c="${c}" tabindex="-1">${formatCell(x)}</td>`;
         })
         .join("");
-      return `<tr><th scope="row"${long} title="${label}">${label}</th>${cells}</tr>`;
+      return `<tr>${headerHtml("row", view.rowLabel(r))}${cells}</tr>`;
     })
     .join("");
   return (

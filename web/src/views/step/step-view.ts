@@ -17,7 +17,7 @@ import { createStageSlots } from "./stage-slots";
 import type { Panel } from "../ui/panel";
 import { expectedHook, lightRows, wirePointing, type Shown } from "./row-links";
 import { keepHeight } from "./keep-height";
-import { showAfterPaint } from "../ui/after-layout";
+import { showAfterPaint, showNow } from "../ui/after-layout";
 
 /** Extra MatrixSpec fields for one operand or result (what cells mean, what a click does). */
 export type DecorateMatrix = (trace: TraceValue, op: OperandValue) => Partial<MatrixSpec>;
@@ -51,7 +51,10 @@ export interface StepView extends Panel {
    * visuals, the "Why √d_k?" link): other panels place their parts through this, by reference.
    */
   afterFormulas(node: Element): void;
-  /** The result's figure on screen, if the step has one (an embed keeps it in view). */
+  /**
+   * The result's figure on screen, if the step has one (an embed keeps it in view), laid out:
+   * asked for to be measured, it is shown at once if the page's first step put it off.
+   */
   resultFigure(): HTMLElement | null;
   /** The step's title and its matrices' shapes: what decides its layout (presentation mode). */
   layoutKey(): string;
@@ -224,6 +227,7 @@ export function createStepView(
       return `${d.title.textContent ?? ""}|${[...badges].map((b) => b.textContent).join(",")}`;
     },
     resultFigure() {
+      showNow(d.operands);
       const slot = slots.current();
       const fig = slot?.figures.get("matrix-result")?.element;
       return fig && slot?.operands.contains(fig) ? fig : null;

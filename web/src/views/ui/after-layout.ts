@@ -74,7 +74,7 @@ export function showAfterPaint(element: Element): void {
   afterPaint(() => element.classList.remove(PUT_OFF));
 }
 
-/** Shows at once what showAfterPaint put off within `root`: for a measure that needs it laid out. */
-export function showNow(root: Element): void {
-  for (const e of root.querySelectorAll(`.${PUT_OFF}`)) e.classList.remove(PUT_OFF);
+/** Shows `element` at once if showAfterPaint put it off: for a measure that needs it laid out. */
+export function showNow(element: Element): void {
+  element.classList.remove(PUT_OFF);
 }
