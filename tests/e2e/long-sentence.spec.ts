@@ -59,6 +59,10 @@ test("at 512 tokens the key lists are windowed, every line still reachable, and 
   await page.keyboard.press("ArrowRight");
   await expect(counter).toHaveText("Step 7 of 4104");
   const box = page.getByRole("region", { name: /^Reweighted values, one line per key/ });
+  // They start folded (a scroll box of 16 of 512 lines); the summary opens them from the keys.
+  await expect(box).toHaveCount(0);
+  await page.getByText("Reweighted values: one line per key (512 keys)").focus();
+  await page.keyboard.press("Enter");
   const last = box.getByRole("row", { name: /^w511 / });
   await expect(last).toHaveCount(0);
   expect(await elements()).toBeLessThan(1000);

@@ -90,6 +90,8 @@ test("the weighted sum shows the output row as the reweighted value rows", async
   await toStage(page, 7);
   const table = page.getByTestId("step-view").getByTestId("reweighted-values");
   await expect(table.getByRole("row")).toHaveCount(2 + 4 + 1);
+  // Four keys fit their box: shown whole, with no summary to open (a long sentence's is folded).
+  await expect(page.getByText(/^Reweighted values: one line per key/)).toBeHidden();
   await expect(table.getByRole("row", { name: /^word_1 .*0\.2361/ })).toContainText("1.0000");
   await expect(table.getByRole("row", { name: /^o \('word_1'\)/ })).toHaveText(
     /0\.9852\s*1\.7417\s*0\.7565$/,

@@ -28,10 +28,15 @@ test("40 keys scroll in the visuals' boxes; a visual of an earlier step stays ou
   await barBox.focus();
   await page.keyboard.press("End");
   await expect(bars.getByRole("listitem").last()).toHaveText(/^w39\d\.\d{4}$/);
-  // The weighted sum: 40 lines of 25 px in a 400 px box; the sum stays in view.
+  // The weighted sum: 40 lines are more than the 400 px box shows, so they start folded; opened,
+  // they scroll in the box and the sum stays in view.
   await to(7);
   await expect(bars).toBeHidden();
   const box = page.getByRole("region", { name: /^Reweighted values, one line per key/ });
+  const fold = page.getByText("Reweighted values: one line per key (40 keys)");
+  await expect(fold).toBeVisible();
+  await expect(box).toHaveCount(0);
+  await fold.click();
   const last = box.getByRole("row", { name: /^w39 / });
   await expect(last).toHaveCount(0);
   await box.focus();
@@ -43,7 +48,7 @@ test("40 keys scroll in the visuals' boxes; a visual of an earlier step stays ou
   const values = page.getByTestId("reweighted-values");
   await expect(values).toBeHidden();
   await expect(page.getByRole("region", { name: /^Reweighted values/ })).toHaveCount(0);
-  // The weighted sum of query 2: the same table, with query 2's weights.
+  // The weighted sum of query 2: the same table, still open, with query 2's weights.
   await to(11);
   await expect(values).toBeVisible();
   await expect(box.getByRole("row", { name: /^o \('w1'\)/ })).toBeVisible();

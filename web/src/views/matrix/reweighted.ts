@@ -20,6 +20,9 @@ const VIEW_PX = 400;
 
 type Cols = (number | null)[];
 
+/** Whether `keys` lines are more than the box shows: then they scroll, only those in view drawn. */
+export const reweightedScrolls = (keys: number): boolean => keys * ROW_PX > VIEW_PX;
+
 /** Writes the number cells after the first `skip` cells of `tr`: values(c) for each column. */
 function setNumbers(
   tr: HTMLElement,

@@ -6,11 +6,12 @@
  */
 import { Stage } from "../../wasm/enums";
 import type { StepValue, TraceValue } from "../../wasm/types";
-import { createReweighted } from "../matrix/reweighted";
+import { createReweighted, reweightedScrolls } from "../matrix/reweighted";
 import { createBarChart } from "../ui/bar-chart";
 import { el, quoted } from "../ui/dom";
 import type { Panel } from "../ui/panel";
 import { renderSplitConcat } from "./split-concat";
+import { createFolded } from "./folded";
 import { createParking } from "./parking";
 
 export interface StepVisuals extends Panel {
@@ -57,9 +58,10 @@ export function createStepVisuals(place: (box: HTMLElement) => void): StepVisual
   place(box);
   const bars = createBarChart("weights-bars");
   const reweighted = createReweighted();
+  const folded = createFolded(reweighted.element, "reweight-fold");
   let splits = new Map<string, HTMLElement | null>();
   let shown: { trace: TraceValue; step: StepValue; query: number } | null = null;
-  const park = createParking(box, [bars.element, reweighted.element]);
+  const park = createParking(box, [bars.element, folded.element]);
 
   /** The visual for the step's kind, updated for it, or null. */
   function visualFor(trace: TraceValue, step: StepValue, query: number): HTMLElement | null {
@@ -76,8 +78,13 @@ export function createStepVisuals(place: (box: HTMLElement) => void): StepVisual
       return bars.element;
     }
     if (step.stage === Stage.WeightedSum && head >= 0) {
-      reweighted.show(trace, head, query);
-      return reweighted.element;
+      const keys = trace.headTraces[head]!.v.rows;
+      folded.show(
+        reweightedScrolls(keys),
+        `Reweighted values: one line per key (${keys} keys)`,
+        () => reweighted.show(trace, head, query),
+      );
+      return folded.element;
     }
     if (step.stage === Stage.RopeQ && head >= 0 && trace.rope) {
       return filledLater(async () => {
