@@ -4,7 +4,9 @@
 // instead of queueing. The app takes the same worker: the loader is memoized.
 import "./styles.css";
 import { loadAttention } from "./wasm/loader";
+import { warmFonts } from "./app/warm-fonts";
 
 // A failure is reported by the app, which asks for the same promise.
 loadAttention().catch(() => undefined);
 void import("./app/app-page");
+warmFonts(document);
