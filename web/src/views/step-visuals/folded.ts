@@ -16,8 +16,8 @@ export interface Folded {
   show(long: boolean, summary: string, draw: () => void): void;
 }
 
-export function createFolded(content: HTMLElement, className: string): Folded {
-  const details = el("details", `folded ${className}`);
+export function createFolded(content: HTMLElement): Folded {
+  const details = el("details", "folded");
   const summary = el("summary");
   details.append(summary, content);
   /** The learner's choice for long content (closed until they open it). */

@@ -1,8 +1,8 @@
 /**
  * What the step view shows between its formulas and its matrices, as one panel: the current
- * query's weights as bars (SoftMax), the reweighted values (weighted sum), and the split/concat
- * figure (projections, Concat). Kept and updated in place from step to step (a split/concat
- * figure is built once per trace, stage and head).
+ * query's weights as bars (SoftMax), the reweighted values (weighted sum; a long sentence's
+ * folded, folded.ts), and the split/concat figure (projections, Concat). Kept and updated in
+ * place from step to step (a split/concat figure is built once per trace, stage and head).
  */
 import { Stage } from "../../wasm/enums";
 import type { StepValue, TraceValue } from "../../wasm/types";
@@ -58,7 +58,7 @@ export function createStepVisuals(place: (box: HTMLElement) => void): StepVisual
   place(box);
   const bars = createBarChart("weights-bars");
   const reweighted = createReweighted();
-  const folded = createFolded(reweighted.element, "reweight-fold");
+  const folded = createFolded(reweighted.element);
   let splits = new Map<string, HTMLElement | null>();
   let shown: { trace: TraceValue; step: StepValue; query: number } | null = null;
   const park = createParking(box, [bars.element, folded.element]);
