@@ -22,7 +22,7 @@ test("the first load leaves out fonts, KaTeX and the Learn view, and gets the wa
   await expect(page.getByTestId("step-view").getByRole("math").first()).toBeVisible();
   // Whatever the first step asks for after it is drawn counts too.
   await page.waitForLoadState("networkidle");
-  // The fonts were looked up early in hidden boxes (app/warm-fonts.ts), none left behind.
+  // The fonts were looked up early in hidden boxes (views/ui/warm-fonts.ts), none left behind.
   await expect(page.locator(".font-warm")).toHaveCount(0);
 
   const paths = responses.map(pathOf);

@@ -8,7 +8,7 @@ import { formatCell, formatShape } from "../ui/format";
 import type { TraceValue } from "../../wasm/types";
 import { barParts, setBar } from "../ui/bar-chart";
 import { captionedTable, el, keepChildren, quoted, setText } from "../ui/dom";
-import { windowedRows } from "../ui/windowed";
+import { rowsScroll, windowedRows } from "../ui/windowed";
 import { visibleIndices } from "./matrix-model";
 import { labelClass } from "./matrix-table";
 
@@ -21,7 +21,7 @@ const VIEW_PX = 400;
 type Cols = (number | null)[];
 
 /** Whether `keys` lines are more than the box shows: then they scroll, only those in view drawn. */
-export const reweightedScrolls = (keys: number): boolean => keys * ROW_PX > VIEW_PX;
+export const reweightedScrolls = (keys: number): boolean => rowsScroll(keys, ROW_PX, VIEW_PX);
 
 /** Writes the number cells after the first `skip` cells of `tr`: values(c) for each column. */
 function setNumbers(

@@ -10,6 +10,10 @@
 /** Rows drawn beyond each edge of the view (and the header's height above the body). */
 const OVERSCAN = 6;
 
+/** Whether `count` rows of `rowPx` are more than a box of `viewPx` shows: then they scroll. */
+export const rowsScroll = (count: number, rowPx: number, viewPx: number): boolean =>
+  count * rowPx > viewPx;
+
 export interface WindowedRows {
   /** Shows rows 0 … count−1; `fill(row, i)` writes row i into a reused element. */
   update(count: number, fill: (row: HTMLElement, i: number) => void): void;
@@ -42,7 +46,7 @@ export function windowedRows(o: WindowedOptions): WindowedRows {
   let scrollTop = 0;
   let pending = false;
   /** Whether the rows are more than the box shows: then they scroll, only those in view drawn. */
-  const windows = () => count * rowPx > viewPx;
+  const windows = () => rowsScroll(count, rowPx, viewPx);
 
   function draw(): void {
     pending = false;
